@@ -1,0 +1,62 @@
+/**
+ * The seam between transport and access: http/ asks these questions, access/ answers them.
+ * Implementations live beside this file; the HTTP layer knows only these types.
+ */
+
+/** What a plan lets an account see. A player is covered when his current team or owning club is. */
+export interface Coverage {
+  readonly all: boolean;
+  readonly competitions: ReadonlySet<string>;
+  readonly clubs: ReadonlySet<string>;
+}
+
+export interface Principal {
+  readonly accountId: number;
+  readonly email: string;
+  readonly keyId: string;
+  readonly coverage: Coverage;
+  readonly preferredCurrency: string | null;
+}
+
+export type AuthOutcome =
+  | { readonly ok: true; readonly principal: Principal }
+  | { readonly ok: false; readonly status: 401 | 403; readonly error: string };
+
+export interface KeyAuthenticator {
+  /** Checks a presented key: 401 strings for the key, 403 `Account access denied: …` for the account. */
+  authenticate(rawKey: string): Promise<AuthOutcome>;
+}
+
+export interface RateDecision {
+  readonly allowed: boolean;
+  readonly limit: number;
+  /** Requests still allowed in the window after this one. */
+  readonly remaining: number;
+  /** Whole seconds until the oldest counted request leaves the window (0 when none is counted). */
+  readonly resetSeconds: number;
+  /** When rejected: whole seconds until a retry can pass, at least 1. */
+  readonly retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  /** Counts the request if it is allowed; a rejected request is not counted. */
+  hit(subject: string, nowMs: number): Promise<RateDecision>;
+  /** `degraded` while a shared store is configured but not answering. */
+  health(): 'ok' | 'degraded';
+  close(): Promise<void>;
+}
+
+export interface LoginResult {
+  readonly api_key: string;
+  readonly key_id: string;
+  readonly token_type: 'Bearer';
+  readonly expires_at: string;
+}
+
+export type LoginOutcome =
+  | { readonly ok: true; readonly result: LoginResult }
+  | { readonly ok: false; readonly status: 401 | 429; readonly error: string; readonly retryAfterSeconds?: number };
+
+export interface LoginService {
+  login(email: string, password: string, nowMs: number): Promise<LoginOutcome>;
+}

@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { KyselyPGlite } from 'kysely-pglite';
+import pg from 'pg';
+import type { Database } from './schema.js';
+import * as m001 from './migrations/001_world.js';
+import * as m002 from './migrations/002_access.js';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  readonly db: Db;
+  readonly kind: 'embedded' | 'postgres';
+  /** Only for the embedded database: the PGlite instance, e.g. to dump it. */
+  readonly pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+const DATE_OID = 1082;
+const TIMESTAMP_OID = 1114;
+const TIMESTAMPTZ_OID = 1184;
+const INT8_OID = 20;
+const keepText = (v: string) => v;
+
+export interface OpenOptions {
+  /** postgres:// URL of a server; unset uses the embedded database. */
+  url?: string;
+  /** Folder of the embedded database; unset with no url keeps it in memory. */
+  dataDir?: string;
+  /** A dump (from `dumpEmbedded`) to start an in-memory embedded database from. */
+  loadDataDir?: Blob | File;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
+  if (opts.url) {
+    pg.types.setTypeParser(INT8_OID, (v) => Number(v));
+    pg.types.setTypeParser(DATE_OID, keepText);
+    pg.types.setTypeParser(TIMESTAMP_OID, keepText);
+    pg.types.setTypeParser(TIMESTAMPTZ_OID, keepText);
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle client losing its server must not crash the process; the next query reports it.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const pglite = new PGlite({
+    dataDir: opts.dataDir,
+    loadDataDir: opts.loadDataDir,
+    parsers: { [DATE_OID]: keepText, [TIMESTAMP_OID]: keepText, [TIMESTAMPTZ_OID]: keepText },
+  });
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new KyselyPGlite(pglite).dialect });
+  return {
+    db,
+    kind: 'embedded',
+    pglite,
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+const MIGRATIONS: Record<string, Migration> = {
+  '001_world': m001,
+  '002_access': m002,
+};
+
+class InlineMigrations implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+/** Brings the schema to the latest version; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new InlineMigrations() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).map((r) => r.migrationName);
+}

@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import type { Db } from './db.js';
+import { WORLD_TABLE_ORDER, type WorldData, type WorldTables } from './schema.js';
+
+type ColumnTypes<T> = { [K in keyof T]-?: string };
+
+/** PostgreSQL type of every world column, for array-parameter bulk inserts. */
+const COLUMNS: { [T in keyof WorldTables]: ColumnTypes<WorldTables[T]> } = {
+  roles: { id: 'text', name: 'text', description: 'text', positions: 'text[]' },
+  competitions: { id: 'text', name: 'text', country: 'text', type: 'text', tier: 'int4', registry_a_code: 'text' },
+  clubs: { id: 'text', registry_a_id: 'int8', name: 'text', country: 'text', is_national_team: 'bool' },
+  club_seasons: { club_id: 'text', season: 'int4', competition_id: 'text' },
+  players: {
+    id: 'text', registry_a_id: 'int8', registry_b_id: 'int8', name: 'text', first_name: 'text', last_name: 'text',
+    alias: 'text', nationality: 'text', birth_date: 'date', height_cm: 'float4', foot: 'text', position: 'text',
+    national_team_id: 'text', analysis_available: 'bool',
+  },
+  contracts: { player_id: 'text', club_id: 'text', signed_date: 'date', end_date: 'date', agency_name: 'text' },
+  career_steps: { player_id: 'text', club_id: 'text', start_date: 'date', end_date: 'date', is_loan: 'bool', parent_club_id: 'text' },
+  appearances: { player_id: 'text', season: 'int4', competition_id: 'text', club_id: 'text', appearances: 'int4', starts: 'int4', minutes: 'int4' },
+  market_values: { player_id: 'text', date: 'date', value_eur: 'float8', club_id: 'text' },
+  transfers: {
+    id: 'text', player_id: 'text', date: 'date', from_club_id: 'text', to_club_id: 'text', fee_eur: 'float8',
+    market_value_eur: 'float8', is_loan: 'bool',
+  },
+  ratings: { player_id: 'text', season: 'int4', rating: 'float4', potential: 'float4', best_role: 'text', position: 'text', source: 'text' },
+  matches: {
+    id: 'text', competition_id: 'text', season: 'int4', date: 'date', home_club_id: 'text', away_club_id: 'text',
+    home_goals: 'int4', away_goals: 'int4',
+  },
+};
+
+const BATCH = 20_000;
+
+async function bulkInsert<T extends keyof WorldTables>(db: Db, table: T, rows: WorldTables[T][]): Promise<void> {
+  const types = COLUMNS[table] as Record<string, string>;
+  const cols = Object.keys(types);
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH) as unknown as Record<string, unknown>[];
+    const arrays = cols.map((c) => batch.map((r) => r[c] ?? null));
+    // Array columns (text[]) cannot go through unnest as a 2-D array of ragged rows: insert them one by one.
+    if (cols.some((c) => types[c].endsWith('[]'))) {
+      for (const r of batch) {
+        await db.insertInto(table as never).values(r as never).execute();
+      }
+      continue;
+    }
+    const unnestArgs = sql.join(cols.map((c, i) => sql`${sql.val(arrays[i])}::${sql.raw(types[c])}[]`));
+    await sql`insert into ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) select * from unnest(${unnestArgs})`.execute(db);
+  }
+}
+
+export interface ReplaceProgress {
+  (table: keyof WorldTables, rows: number): void;
+}
+
+/**
+ * Replaces the whole world in one transaction: readers see the old world until it commits, and a
+ * failure (or a killed process) leaves the old world whole. Bumps the data version.
+ */
+export async function replaceWorld(db: Db, data: WorldData, meta: Record<string, string>, onTable?: ReplaceProgress): Promise<string> {
+  const version = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  await db.transaction().execute(async (trx) => {
+    const tables = [...WORLD_TABLE_ORDER].reverse();
+    await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))} cascade`.execute(trx);
+    for (const table of WORLD_TABLE_ORDER) {
+      await bulkInsert(trx, table, data[table] as never);
+      onTable?.(table, data[table].length);
+    }
+    const entries = { ...meta, data_version: version };
+    for (const [key, value] of Object.entries(entries)) {
+      await trx
+        .insertInto('meta')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
+    }
+  });
+  return version;
+}
+
+export async function readMeta(db: Db): Promise<Record<string, string>> {
+  const rows = await db.selectFrom('meta').selectAll().execute();
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+}
+
+export async function isWorldEmpty(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('players').select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+  return (row?.n ?? 0) === 0;
+}
+
+/** Reads the whole world back as plain rows; the read model filters by the as-of date. */
+export async function loadWorld(db: Db): Promise<WorldData> {
+  const out = {} as Record<keyof WorldTables, unknown[]>;
+  for (const table of WORLD_TABLE_ORDER) {
+    const cols = Object.keys(COLUMNS[table]);
+    out[table] = await db
+      .selectFrom(table as never)
+      .select(cols as never)
+      .execute();
+  }
+  return out as WorldData;
+}
