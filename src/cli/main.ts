@@ -1,0 +1,26 @@
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../config.js';
+import { CliError } from './context.js';
+// --- command modules: one import and one register call each ---
+// --- end of command modules ---
+
+const program = new Command()
+  .name('touchline')
+  .description('Touchline operator command line: serve the API, load data, train models, manage access.')
+  .showHelpAfterError()
+  .exitOverride();
+
+// --- register commands ---
+// --- end of register commands ---
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) process.exit(err.exitCode);
+  if (err instanceof CliError || err instanceof ConfigError) {
+    process.stderr.write(`touchline: ${err.message}\n`);
+    process.exit(1);
+  }
+  process.stderr.write(`touchline: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+}
