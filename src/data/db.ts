@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema.js';
 import * as m001 from './migrations/001_world.js';
 import * as m002 from './migrations/002_access.js';
+import * as m003 from './migrations/003_rates.js';
 
 export type Db = Kysely<Database>;
 
@@ -66,6 +67,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
 const MIGRATIONS: Record<string, Migration> = {
   '001_world': m001,
   '002_access': m002,
+  '003_rates': m003,
 };
 
 class InlineMigrations implements MigrationProvider {
