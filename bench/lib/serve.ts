@@ -1,0 +1,48 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/data/db.js';
+import { generateDemoWorld } from '../../src/data/demo/index.js';
+import { replaceWorld } from '../../src/data/world-store.js';
+import { ensureBootstrapKey } from '../../src/access/bootstrap.js';
+import { createRuntime, type Runtime } from '../../src/runtime.js';
+
+export const BENCH_KEY = 'tl_bench_key_0123456789abcdefghijkl';
+
+export interface BenchServer {
+  readonly url: string;
+  readonly config: Config;
+  readonly runtime: Runtime;
+  close(): Promise<void>;
+}
+
+/** The real app on the demo world (in-memory embedded database unless DATABASE_URL is set), listening on loopback. */
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT: '100000000', ...process.env, ...env });
+  const handle: DatabaseHandle = await openDatabase({ url: config.DATABASE_URL });
+  await migrateToLatest(handle.db);
+  await replaceWorld(handle.db, generateDemoWorld({ seed: 42, asOf: config.TOUCHLINE_AS_OF }), { source: 'demo', seed: '42' });
+  await ensureBootstrapKey(handle.db, BENCH_KEY);
+  const runtime = await createRuntime(config, handle, pino({ level: 'silent' }), { dataPollMs: 0 });
+  const app = await buildApp(runtime.deps, { logger: pino({ level: 'silent' }) });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    config,
+    runtime,
+    close: async () => {
+      await app.close();
+      await runtime.close();
+      await handle.close();
+    },
+  };
+}
+
+/** A bare Fastify route answering a small JSON object: the ceiling we compare against. */
+export async function startBareServer(): Promise<{ url: string; app: FastifyInstance }> {
+  const app = Fastify();
+  app.get('/bare', async () => ({ status: 'ok', value: 42 }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url, app };
+}

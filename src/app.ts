@@ -1,0 +1,105 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import { registerAccessHook } from './http/access-hook.js';
+import type { HttpDeps } from './http/deps.js';
+import { ApiError, BODY_NOT_OBJECT, UNEXPECTED } from './http/errors.js';
+import { playerRoutes } from './http/routes/players.js';
+import { referenceRoutes } from './http/routes/reference.js';
+import { systemRoutes } from './http/routes/system.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  readonly logger?: FastifyServerOptions['loggerInstance'] | boolean;
+}
+
+/** Fastify's own client errors that mean "the body is not a JSON object". */
+const BODY_ERRORS = new Set([
+  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+]);
+
+function toApiError(err: FastifyError): ApiError | null {
+  if (err instanceof ApiError) return err;
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new ApiError(413, 'Request body too large');
+  if (BODY_ERRORS.has(err.code) || err instanceof SyntaxError) return new ApiError(400, BODY_NOT_OBJECT);
+  if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) {
+    return new ApiError(err.statusCode, err.statusCode === 404 ? 'Not found' : 'Bad request');
+  }
+  return null;
+}
+
+/** Builds the HTTP app from its parts; tests build it too, without a port. */
+export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: typeof opts.logger === 'object' ? opts.logger : undefined,
+    logger: opts.logger === true ? true : undefined,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    disableRequestLogging: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The first failing field, in the order of the route's schema, is the answer.
+  app.setValidatorCompiler(({ schema }) => (data) => {
+    const result = (schema as ZodType).safeParse(data);
+    if (result.success) return { value: result.data };
+    return { error: new ApiError(400, result.error.issues[0]?.message ?? 'Bad request') };
+  });
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const known = toApiError(err);
+    if (known) {
+      reply.headers(known.headers);
+      return reply.code(known.status).send(known.body());
+    }
+    req.log.error({ err, url: req.url, method: req.method }, 'unexpected error');
+    return reply.code(500).send({ error: UNEXPECTED });
+  });
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found' }));
+
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('X-Frame-Options', 'DENY');
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Touchline API',
+        version: deps.version,
+        description:
+          'Football player valuation and squad analysis. Every endpoint but /v1/health and /v1/auth/login needs an API key ' +
+          'in `x-api-key` or `Authorization: Bearer`. 60 requests per key in any rolling 60 seconds.',
+      },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ apiKey: [] }, { bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { persistAuthorization: true, tryItOutEnabled: true } });
+
+  registerAccessHook(app, deps);
+  systemRoutes(app, deps);
+  referenceRoutes(app, deps);
+  playerRoutes(app, deps);
+
+  app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

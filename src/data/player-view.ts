@@ -1,0 +1,65 @@
+import { findRole, ROLES } from '../domain/roles.js';
+import { ageOn } from '../domain/season.js';
+import type { CareerStepRow, PlayerRow, RatingRow } from './schema.js';
+import type { Snapshot } from './snapshot.js';
+
+/** Derived facts about one player at the snapshot's as-of date. */
+export interface PlayerFacts {
+  readonly player: PlayerRow;
+  readonly currentStep: CareerStepRow | null;
+  readonly currentTeamId: string | null;
+  readonly owningClubId: string | null;
+  readonly lastActiveClubId: string | null;
+  readonly position: string;
+  readonly role: string;
+  readonly latestRating: RatingRow | null;
+  readonly age: number | null;
+}
+
+const DEFAULT_POSITION = 'CM';
+
+export function defaultRoleFor(position: string): string {
+  return (ROLES.find((r) => (r.positions as readonly string[]).includes(position)) ?? ROLES[0]).role;
+}
+
+function latestValueClub(snapshot: Snapshot, playerId: string): string | null {
+  const values = snapshot.values.get(playerId);
+  for (let i = (values?.length ?? 0) - 1; i >= 0; i--) {
+    const club = values![i].club_id;
+    if (club !== null && snapshot.clubs.has(club)) return club;
+  }
+  return null;
+}
+
+/** The club where he played the most minutes in his latest season with minutes, national teams aside. */
+function lastActiveClub(snapshot: Snapshot, playerId: string): string | null {
+  const rows = (snapshot.appearances.get(playerId) ?? []).filter((a) => a.minutes > 0 && !snapshot.clubs.get(a.club_id)?.is_national_team);
+  if (rows.length === 0) return null;
+  const season = Math.max(...rows.map((r) => r.season));
+  const minutesByClub = new Map<string, number>();
+  for (const r of rows) if (r.season === season) minutesByClub.set(r.club_id, (minutesByClub.get(r.club_id) ?? 0) + r.minutes);
+  return [...minutesByClub].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
+}
+
+export function playerFacts(snapshot: Snapshot, player: PlayerRow): PlayerFacts {
+  const steps = snapshot.careers.get(player.id) ?? [];
+  const last = steps.length > 0 ? steps[steps.length - 1] : null;
+  const currentStep = last && last.end_date === null ? last : null;
+  const currentTeamId = currentStep?.club_id ?? latestValueClub(snapshot, player.id) ?? last?.club_id ?? null;
+  const owningClubId = currentStep?.is_loan && currentStep.parent_club_id ? currentStep.parent_club_id : currentTeamId;
+  const ratings = snapshot.ratings.get(player.id);
+  const latestRating = ratings && ratings.length > 0 ? ratings[ratings.length - 1] : null;
+  const position = latestRating?.position ?? player.position ?? DEFAULT_POSITION;
+  const role = latestRating && findRole(latestRating.best_role) ? latestRating.best_role : defaultRoleFor(position);
+  return {
+    player,
+    currentStep,
+    currentTeamId,
+    owningClubId,
+    lastActiveClubId: lastActiveClub(snapshot, player.id) ?? currentTeamId,
+    position,
+    role,
+    latestRating,
+    age: player.birth_date ? ageOn(player.birth_date, snapshot.asOf) : null,
+  };
+}

@@ -1,0 +1,163 @@
+import { seasonOf } from '../domain/season.js';
+import type {
+  AppearanceRow, CareerStepRow, ClubRow, ClubSeasonRow, CompetitionRow, ContractRow, MarketValueRow, MatchRow,
+  PlayerRow, RatingRow, RoleRow, TransferRow, WorldData,
+} from './schema.js';
+
+/**
+ * The world as of one date, held in memory with the indexes the endpoints need. Built from the
+ * stored rows; nothing dated after the as-of date is kept, so no reader can see the future.
+ */
+export interface Snapshot {
+  readonly asOf: string;
+  readonly dataVersion: string;
+  readonly currentSeason: number;
+  readonly analysisSeason: number;
+  readonly competitions: ReadonlyMap<string, CompetitionRow>;
+  readonly clubs: ReadonlyMap<string, ClubRow>;
+  readonly clubByRegistryA: ReadonlyMap<number, ClubRow>;
+  readonly players: ReadonlyMap<string, PlayerRow>;
+  readonly playerByRegistryA: ReadonlyMap<number, PlayerRow>;
+  readonly playerByRegistryB: ReadonlyMap<number, PlayerRow>;
+  readonly roles: readonly RoleRow[];
+  /** Domestic league of each club in every season up to the current one. */
+  readonly clubSeasons: readonly ClubSeasonRow[];
+  /** League of each club in the current season. */
+  readonly leagueOfClub: ReadonlyMap<string, string>;
+  /** Clubs of each league in the current season, by name. */
+  readonly clubsOfLeague: ReadonlyMap<string, readonly string[]>;
+  /** Career steps per player, oldest first; a step still running at the as-of date has end_date null. */
+  readonly careers: ReadonlyMap<string, readonly CareerStepRow[]>;
+  /** Players whose current team is the club, by name. */
+  readonly squads: ReadonlyMap<string, readonly string[]>;
+  readonly appearances: ReadonlyMap<string, readonly AppearanceRow[]>;
+  /** Market values per player, oldest first. */
+  readonly values: ReadonlyMap<string, readonly MarketValueRow[]>;
+  readonly transfers: readonly TransferRow[];
+  readonly transfersOfPlayer: ReadonlyMap<string, readonly TransferRow[]>;
+  /** Our own ratings per player, oldest season first. */
+  readonly ratings: ReadonlyMap<string, readonly RatingRow[]>;
+  /** External ratings kept as calibration input (source other than 'model'). */
+  readonly externalRatings: readonly RatingRow[];
+  /** The contract in force at the as-of date. */
+  readonly contracts: ReadonlyMap<string, ContractRow>;
+  readonly matches: readonly MatchRow[];
+}
+
+function groupBy<T>(rows: readonly T[], key: (r: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}
+
+export function buildSnapshot(world: WorldData, asOf: string, dataVersion: string): Snapshot {
+  const currentSeason = seasonOf(asOf);
+  const competitions = new Map(world.competitions.map((c) => [c.id, c]));
+  const clubs = new Map(world.clubs.map((c) => [c.id, c]));
+  const clubByRegistryA = new Map<number, ClubRow>();
+  for (const c of world.clubs) if (c.registry_a_id !== null) clubByRegistryA.set(c.registry_a_id, c);
+
+  const players = new Map(world.players.map((p) => [p.id, p]));
+  const playerByRegistryA = new Map<number, PlayerRow>();
+  const playerByRegistryB = new Map<number, PlayerRow>();
+  for (const p of world.players) {
+    if (p.registry_a_id !== null) playerByRegistryA.set(p.registry_a_id, p);
+    if (p.registry_b_id !== null && !playerByRegistryB.has(p.registry_b_id)) playerByRegistryB.set(p.registry_b_id, p);
+  }
+
+  const clubSeasons = world.club_seasons.filter((cs) => cs.season <= currentSeason);
+  const leagueOfClub = new Map<string, string>();
+  for (const cs of clubSeasons) {
+    if (cs.season === currentSeason && competitions.get(cs.competition_id)?.type === 'DOMESTIC_LEAGUE') {
+      leagueOfClub.set(cs.club_id, cs.competition_id);
+    }
+  }
+  const byName = (a: string, b: string) => (clubs.get(a)?.name ?? '').localeCompare(clubs.get(b)?.name ?? '') || a.localeCompare(b);
+  const clubsOfLeague = new Map<string, string[]>();
+  for (const [club, league] of leagueOfClub) {
+    const list = clubsOfLeague.get(league) ?? [];
+    list.push(club);
+    clubsOfLeague.set(league, list);
+  }
+  for (const list of clubsOfLeague.values()) list.sort(byName);
+
+  // Steps that start later are unknown; steps that end later are still running.
+  const careers = groupBy(
+    world.career_steps
+      .filter((s) => s.start_date <= asOf)
+      .map((s) => (s.end_date !== null && s.end_date > asOf ? { ...s, end_date: null } : s)),
+    (s) => s.player_id,
+  );
+  const squadsMut = new Map<string, string[]>();
+  for (const [playerId, steps] of careers) {
+    steps.sort((a, b) => a.start_date.localeCompare(b.start_date) || a.club_id.localeCompare(b.club_id));
+    const last = steps[steps.length - 1];
+    if (last.end_date === null) {
+      const list = squadsMut.get(last.club_id) ?? [];
+      list.push(playerId);
+      squadsMut.set(last.club_id, list);
+    }
+  }
+  const byPlayerName = (a: string, b: string) =>
+    (players.get(a)?.name ?? '').localeCompare(players.get(b)?.name ?? '') || a.localeCompare(b);
+  for (const list of squadsMut.values()) list.sort(byPlayerName);
+
+  const appearances = groupBy(
+    world.appearances.filter((a) => a.season <= currentSeason),
+    (a) => a.player_id,
+  );
+  const values = groupBy(
+    world.market_values.filter((v) => v.date <= asOf),
+    (v) => v.player_id,
+  );
+  for (const list of values.values()) list.sort((a, b) => a.date.localeCompare(b.date));
+
+  const transfers = world.transfers.filter((t) => t.date <= asOf).sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
+  const transfersOfPlayer = groupBy(transfers, (t) => t.player_id);
+
+  const visibleRatings = world.ratings.filter((r) => r.season <= currentSeason);
+  const ratings = groupBy(
+    visibleRatings.filter((r) => r.source === 'model'),
+    (r) => r.player_id,
+  );
+  for (const list of ratings.values()) list.sort((a, b) => a.season - b.season);
+
+  const contracts = new Map<string, ContractRow>();
+  for (const c of world.contracts) {
+    if (c.signed_date > asOf) continue;
+    const prev = contracts.get(c.player_id);
+    if (!prev || c.signed_date > prev.signed_date) contracts.set(c.player_id, c);
+  }
+
+  return {
+    asOf,
+    dataVersion,
+    currentSeason,
+    analysisSeason: currentSeason + 1,
+    competitions,
+    clubs,
+    clubByRegistryA,
+    players,
+    playerByRegistryA,
+    playerByRegistryB,
+    roles: world.roles,
+    clubSeasons,
+    leagueOfClub,
+    clubsOfLeague,
+    careers,
+    squads: squadsMut,
+    appearances,
+    values,
+    transfers,
+    transfersOfPlayer,
+    ratings,
+    externalRatings: visibleRatings.filter((r) => r.source !== 'model'),
+    contracts,
+    matches: world.matches.filter((m) => m.date <= asOf),
+  };
+}

@@ -1,0 +1,27 @@
+import type { KeyAuthenticator, LoginService, Principal, RateLimiter } from '../access/interface.js';
+import type { Snapshot } from '../data/snapshot.js';
+
+/** What the routes need from the layers below, handed in by app.ts (tests build it the same way). */
+export interface HttpDeps {
+  readonly version: string;
+  /** The read model in force now; replaced as a whole when the data changes. */
+  snapshot(): Snapshot;
+  readonly authenticator: KeyAuthenticator;
+  readonly limiter: RateLimiter;
+  readonly rateWindowSeconds: number;
+  readonly login: LoginService;
+  /** Resolves when the database answers; rejects otherwise. */
+  pingDatabase(): Promise<void>;
+  /** Milliseconds since the epoch; injectable for tests of the rolling window. */
+  now(): number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a key and outside the rate limit. */
+    public?: boolean;
+  }
+}

@@ -1,0 +1,41 @@
+import type { Principal } from '../access/interface.js';
+import type { PlayerRow, ClubRow } from '../data/schema.js';
+import type { Snapshot } from '../data/snapshot.js';
+import { playerFacts, type PlayerFacts } from '../data/player-view.js';
+import { forbidden, notFound } from './errors.js';
+
+/** Whether a club is on the caller's plan: its current league, or the club itself. */
+export function clubCovered(snapshot: Snapshot, principal: Principal, clubId: string | null): boolean {
+  if (clubId === null) return false;
+  const c = principal.coverage;
+  if (c.all || c.clubs.has(clubId)) return true;
+  const league = snapshot.leagueOfClub.get(clubId);
+  return league !== undefined && c.competitions.has(league);
+}
+
+export function competitionCovered(principal: Principal, competitionId: string): boolean {
+  return principal.coverage.all || principal.coverage.competitions.has(competitionId);
+}
+
+/** 404 for an unknown club, then 403 when it is outside the plan. */
+export function requireClub(snapshot: Snapshot, principal: Principal, clubId: string): ClubRow {
+  const club = snapshot.clubs.get(clubId);
+  if (!club) throw notFound.club();
+  if (!clubCovered(snapshot, principal, clubId)) throw forbidden.club();
+  return club;
+}
+
+/** A player is covered when his current team or his owning club is. */
+export function playerCovered(snapshot: Snapshot, principal: Principal, facts: PlayerFacts): boolean {
+  return clubCovered(snapshot, principal, facts.currentTeamId) || clubCovered(snapshot, principal, facts.owningClubId);
+}
+
+/** 404 for an unknown player, then 403 outside coverage; `analysis` adds the analysis-data 403. */
+export function requirePlayer(snapshot: Snapshot, principal: Principal, playerId: string, opts: { analysis?: boolean } = {}): PlayerFacts {
+  const player: PlayerRow | undefined = snapshot.players.get(playerId);
+  if (!player) throw notFound.player();
+  const facts = playerFacts(snapshot, player);
+  if (!playerCovered(snapshot, principal, facts)) throw forbidden.player();
+  if (opts.analysis && !player.analysis_available) throw forbidden.analysis();
+  return facts;
+}

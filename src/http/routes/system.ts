@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../errors.js';
+import type { HttpDeps } from '../deps.js';
+import { bodyObject } from '../fields.js';
+import { errorResponse } from '../schemas.js';
+
+function requiredString(name: string, max: number) {
+  return z
+    .string({ error: (iss) => (iss.input === undefined ? `${name} is required` : `${name} must be a string`) })
+    .min(1, { error: `${name} is required` })
+    .max(max, { error: `${name} is too long` });
+}
+
+/** Health (no key, never counted) and login (no key). */
+export function systemRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/v1/health', {
+    config: { public: true },
+    schema: {
+      tags: ['system'],
+      summary: 'Liveness and dependencies; needs no key and is not rate limited',
+      response: {
+        200: z.object({ status: z.literal('ok'), version: z.string(), database: z.literal('ok'), rate_limit: z.enum(['ok', 'degraded']) }),
+        503: z.object({ status: z.literal('degraded'), version: z.string(), database: z.literal('unavailable'), rate_limit: z.enum(['ok', 'degraded']) }),
+      },
+    },
+  }, async (_req, reply) => {
+    const rateLimit = deps.limiter.health();
+    try {
+      await deps.pingDatabase();
+    } catch {
+      return reply.code(503).send({ status: 'degraded', version: deps.version, database: 'unavailable', rate_limit: rateLimit });
+    }
+    return { status: 'ok' as const, version: deps.version, database: 'ok' as const, rate_limit: rateLimit };
+  });
+
+  r.post('/v1/auth/login', {
+    config: { public: true },
+    schema: {
+      tags: ['system'],
+      summary: 'Exchange email and password for a new API key valid 24 hours',
+      body: bodyObject({
+        email: requiredString('email', 320),
+        password: requiredString('password', 1024),
+      }),
+      response: {
+        200: z.object({ api_key: z.string(), key_id: z.string(), token_type: z.literal('Bearer'), expires_at: z.string() }),
+        400: errorResponse,
+        401: errorResponse,
+        429: errorResponse,
+      },
+    },
+  }, async (req) => {
+    const outcome = await deps.login.login(req.body.email, req.body.password, deps.now());
+    if (outcome.ok) return outcome.result;
+    if (outcome.status === 429) {
+      const retry = outcome.retryAfterSeconds ?? 1;
+      throw new ApiError(429, outcome.error, { retry_after_seconds: retry }, { 'Retry-After': String(retry) });
+    }
+    throw new ApiError(outcome.status, outcome.error);
+  });
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { buildApp } from './app.js';
+import { loadConfig, type Config } from './config.js';
+import { openDatabase, migrateToLatest, type DatabaseHandle } from './data/db.js';
+import { generateDemoWorld } from './data/demo/index.js';
+import { isWorldEmpty, readMeta, replaceWorld } from './data/world-store.js';
+import { createDemoKey, ensureBootstrapKey } from './access/bootstrap.js';
+import { createLogger } from './logger.js';
+import { createRuntime, type Runtime } from './runtime.js';
+
+export interface Server {
+  readonly app: FastifyInstance;
+  readonly runtime: Runtime;
+  readonly handle: DatabaseHandle;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export function embeddedDir(config: Config): string {
+  return `${config.TOUCHLINE_DATA_DIR}/pg`;
+}
+
+/** Loads the demo world into an empty database, so a fresh clone serves something real at once. */
+async function ensureWorld(handle: DatabaseHandle, config: Config, logger: Logger): Promise<void> {
+  if (!(await isWorldEmpty(handle.db))) return;
+  const started = Date.now();
+  logger.info({ seed: config.TOUCHLINE_DEMO_SEED }, 'empty database: generating the demo world');
+  const world = generateDemoWorld({ seed: config.TOUCHLINE_DEMO_SEED, asOf: config.TOUCHLINE_AS_OF });
+  await replaceWorld(handle.db, world, { source: 'demo', seed: String(config.TOUCHLINE_DEMO_SEED), as_of: config.TOUCHLINE_AS_OF });
+  logger.info({ ms: Date.now() - started, players: world.players.length, clubs: world.clubs.length }, 'demo world loaded');
+}
+
+/** config -> database -> app -> listen. */
+export async function startServer(config: Config = loadConfig(), logger: Logger = createLogger(config.LOG_LEVEL)): Promise<Server> {
+  const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : embeddedDir(config) });
+  try {
+    await migrateToLatest(handle.db);
+    await ensureWorld(handle, config, logger);
+    if (config.TOUCHLINE_BOOTSTRAP_KEY) await ensureBootstrapKey(handle.db, config.TOUCHLINE_BOOTSTRAP_KEY);
+    const runtime = await createRuntime(config, handle, logger);
+    const app = await buildApp(runtime.deps, { logger });
+    const url = await app.listen({ port: config.PORT, host: config.HOST });
+    const meta = await readMeta(handle.db);
+    if (meta.source === 'demo') {
+      const { api_key: key } = await createDemoKey(handle.db);
+      process.stdout.write(
+        `\nTouchline is serving the demo world at ${url}\n` +
+          `Demo API key: ${key}\n` +
+          `Try: curl -H 'x-api-key: ${key}' ${url.replace('0.0.0.0', '127.0.0.1')}/v1/competitions\n` +
+          `Docs: ${url.replace('0.0.0.0', '127.0.0.1')}/docs\n\n`,
+      );
+    }
+    let closing: Promise<void> | null = null;
+    const close = () =>
+      (closing ??= (async () => {
+        await app.close();
+        await runtime.close();
+        await handle.close();
+      })());
+    return { app, runtime, handle, url, close };
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}
+
+/** Runs until SIGTERM/SIGINT, then lets in-flight requests finish and closes the database. */
+export async function serveForever(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  const server = await startServer(config, logger);
+  const stop = (signal: string) => {
+    logger.info({ signal }, 'shutting down: draining in-flight requests');
+    server.close().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}

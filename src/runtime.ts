@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './data/db.js';
+import { WorldState } from './data/world-state.js';
+import { createKeyAuthenticator } from './access/authenticator.js';
+import { createLoginService } from './access/login.js';
+import { createRateLimiter } from './access/ratelimit/index.js';
+import type { HttpDeps } from './http/deps.js';
+
+export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export interface Runtime {
+  readonly deps: HttpDeps;
+  readonly world: WorldState;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** Injectable clock for tests of the rolling window. */
+  now?: () => number;
+  /** How often to look for a data change made elsewhere; 0 disables it. */
+  dataPollMs?: number;
+}
+
+/** Wires the layers over an open database: read model, access, limiter. The composition root. */
+export async function createRuntime(config: Config, handle: DatabaseHandle, logger: Logger, opts: RuntimeOptions = {}): Promise<Runtime> {
+  const now = opts.now ?? Date.now;
+  const world = await WorldState.load(handle.db, config.TOUCHLINE_AS_OF, logger);
+  if (opts.dataPollMs !== 0) world.watch(opts.dataPollMs ?? 2_000);
+  const authenticator = await createKeyAuthenticator(handle.db, { now });
+  const limiter = await createRateLimiter({
+    redisUrl: config.REDIS_URL,
+    limit: config.RATE_LIMIT,
+    windowSeconds: config.RATE_WINDOW_SECONDS,
+    logger,
+  });
+  const login = createLoginService(handle.db);
+  const deps: HttpDeps = {
+    version: VERSION,
+    snapshot: () => world.current(),
+    authenticator,
+    limiter,
+    rateWindowSeconds: config.RATE_WINDOW_SECONDS,
+    login,
+    pingDatabase: async () => {
+      await sql`select 1`.execute(handle.db);
+    },
+    now,
+  };
+  return {
+    deps,
+    world,
+    close: async () => {
+      world.stop();
+      await authenticator.close();
+      await limiter.close();
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/data/db.js';
+import { generateDemoWorld } from '../../src/data/demo/index.js';
+import { replaceWorld } from '../../src/data/world-store.js';
+import { ensureBootstrapKey } from '../../src/access/bootstrap.js';
+import { createRuntime, type Runtime } from '../../src/runtime.js';
+
+export const TEST_KEY = 'tl_test_bootstrap_key_0123456789abcdef';
+export const DEMO_SEED = 42;
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly runtime: Runtime;
+  readonly handle: DatabaseHandle;
+  readonly config: Config;
+  readonly key: string;
+  get(path: string, key?: string | null, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(path: string, body: unknown, key?: string | null, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** A hash of the code that shapes the stored demo world, so a stale template is never reused. */
+function templateKey(): string {
+  const h = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else h.update(name).update(readFileSync(p));
+    }
+  };
+  for (const dir of ['src/data/demo', 'src/data/migrations', 'src/domain']) walk(join(ROOT, dir));
+  h.update(readFileSync(join(ROOT, 'src/data/world-store.ts')));
+  return h.digest('hex').slice(0, 16);
+}
+
+async function loadDemo(handle: DatabaseHandle, asOf: string): Promise<void> {
+  await migrateToLatest(handle.db);
+  await replaceWorld(handle.db, generateDemoWorld({ seed: DEMO_SEED, asOf }), { source: 'demo', seed: String(DEMO_SEED) });
+}
+
+/** An embedded database holding the demo world, started from a dump made once per code version. */
+async function embeddedDemo(asOf: string): Promise<DatabaseHandle> {
+  const dir = join(ROOT, '.cache');
+  const file = join(dir, `test-world-${templateKey()}-${asOf}.tar.gz`);
+  if (!existsSync(file)) {
+    const fresh = await openDatabase({});
+    await loadDemo(fresh, asOf);
+    const dump = await fresh.pglite!.dumpDataDir('gzip');
+    await fresh.close();
+    mkdirSync(dir, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(tmp, file);
+  }
+  const handle = await openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });
+  await migrateToLatest(handle.db);
+  return handle;
+}
+
+let pgCounter = 0;
+/** A fresh database on the PostgreSQL server CI names, loaded with the demo world. */
+async function postgresDemo(serverUrl: string, asOf: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const name = `touchline_t_${process.pid}_${++pgCounter}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  await loadDemo(handle, asOf);
+  return {
+    handle,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  now?: () => number;
+}
+
+/** Starts the real app on a real database holding the demo world (seed 42), with TEST_KEY on an all-coverage account. */
+export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
+  const pgUrl = process.env.TOUCHLINE_TEST_DATABASE_URL;
+  const env: Record<string, string> = { LOG_LEVEL: 'silent', TOUCHLINE_DATA_DIR: join(ROOT, '.cache/unused'), ...opts.env };
+  if (process.env.TOUCHLINE_TEST_REDIS_URL && !('REDIS_URL' in env)) env.REDIS_URL = process.env.TOUCHLINE_TEST_REDIS_URL;
+  const config = loadConfig(env);
+  let drop: (() => Promise<void>) | null = null;
+  let handle: DatabaseHandle;
+  if (pgUrl) ({ handle, drop } = await postgresDemo(pgUrl, config.TOUCHLINE_AS_OF));
+  else handle = await embeddedDemo(config.TOUCHLINE_AS_OF);
+  await ensureBootstrapKey(handle.db, TEST_KEY);
+  const logger = pino({ level: 'silent' });
+  const runtime = await createRuntime(config, handle, logger, { now: opts.now, dataPollMs: 0 });
+  const app = await buildApp(runtime.deps, { logger });
+  await app.ready();
+  const auth = (key: string | null | undefined): Record<string, string> => (key === null ? {} : { 'x-api-key': key ?? TEST_KEY });
+  return {
+    app,
+    runtime,
+    handle,
+    config,
+    key: TEST_KEY,
+    get: (path, key, headers = {}) => app.inject({ method: 'GET', url: path, headers: { ...auth(key), ...headers } }),
+    post: (path, body, key, headers = {}) =>
+      app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/json', ...auth(key), ...headers },
+        payload: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    close: async () => {
+      await app.close();
+      await runtime.close();
+      await handle.close();
+      if (drop) await drop();
+    },
+  };
+}
