@@ -1,0 +1,303 @@
+/**
+ * Squad strength from player ratings: the best XI over a few standard formations (an optimal
+ * assignment of players to slots, with penalties for playing out of position), a depth term from
+ * the next best players by group, and each player's expected share of starts.
+ */
+import { POSITION_GROUP, type PositionCode, type PositionGroup } from '../../domain/positions.js';
+import { seededGenerator, uniform01, type RandomGenerator } from './random.js';
+
+export interface SquadPlayer {
+  playerId: string;
+  position: PositionCode;
+  rating: number;
+}
+
+export type Formation = readonly PositionCode[];
+
+export const FORMATIONS: Readonly<Record<string, Formation>> = {
+  '4-3-3': ['GK', 'LB', 'CB', 'CB', 'RB', 'CDM', 'CM', 'CM', 'LW', 'ST', 'RW'],
+  '4-4-2': ['GK', 'LB', 'CB', 'CB', 'RB', 'LM', 'CM', 'CM', 'RM', 'ST', 'ST'],
+  '4-2-3-1': ['GK', 'LB', 'CB', 'CB', 'RB', 'CDM', 'CDM', 'LW', 'CAM', 'RW', 'ST'],
+  '3-5-2': ['GK', 'CB', 'CB', 'CB', 'LWB', 'CDM', 'CM', 'CM', 'RWB', 'ST', 'ST'],
+  '3-4-3': ['GK', 'CB', 'CB', 'CB', 'LWB', 'CM', 'CM', 'RWB', 'LW', 'ST', 'RW'],
+  '4-1-2-1-2': ['GK', 'LB', 'CB', 'CB', 'RB', 'CDM', 'CM', 'CM', 'CAM', 'ST', 'ST'],
+};
+
+/** Rating points lost when a player of one position plays another (symmetric pairs). */
+const NEIGHBOURS: readonly [PositionCode, PositionCode, number][] = [
+  // defence
+  ['LB', 'LWB', 1], ['RB', 'RWB', 1], ['LB', 'RB', 3], ['LWB', 'RWB', 3], ['LB', 'RWB', 4], ['RB', 'LWB', 4],
+  ['CB', 'LB', 4], ['CB', 'RB', 4], ['CB', 'LWB', 6], ['CB', 'RWB', 6],
+  // defence <-> midfield
+  ['CB', 'CDM', 3], ['LWB', 'LM', 2], ['RWB', 'RM', 2], ['LB', 'LM', 3], ['RB', 'RM', 3],
+  // midfield
+  ['CDM', 'CM', 1], ['CM', 'CAM', 2], ['CDM', 'CAM', 4], ['CM', 'LM', 3], ['CM', 'RM', 3], ['LM', 'RM', 3],
+  ['CAM', 'LM', 4], ['CAM', 'RM', 4], ['CDM', 'LM', 5], ['CDM', 'RM', 5],
+  // midfield <-> attack
+  ['LM', 'LW', 2], ['RM', 'RW', 2], ['LM', 'LF', 4], ['RM', 'RF', 4], ['CAM', 'CF', 2], ['CAM', 'LW', 4],
+  ['CAM', 'RW', 4], ['CAM', 'ST', 4], ['CAM', 'LF', 4], ['CAM', 'RF', 4],
+  // attack
+  ['CF', 'ST', 1], ['LF', 'LW', 1], ['RF', 'RW', 1], ['LF', 'CF', 2], ['RF', 'CF', 2], ['LF', 'RF', 3],
+  ['LW', 'RW', 3], ['LF', 'ST', 3], ['RF', 'ST', 3], ['LW', 'ST', 4], ['RW', 'ST', 4], ['LW', 'CF', 4],
+  ['RW', 'CF', 4], ['LF', 'RW', 4], ['RF', 'LW', 4],
+];
+const SAME_GROUP_DEFAULT = 6;
+const OTHER_GROUP = 12;
+/** an outfield player in goal: allowed, but a stand-in is nearly always better */
+const OUTFIELD_IN_GOAL = 40;
+
+const penaltyTable = new Map<string, number>();
+for (const [a, b, p] of NEIGHBOURS) {
+  penaltyTable.set(`${a}>${b}`, p);
+  penaltyTable.set(`${b}>${a}`, p);
+}
+
+/** Penalty for a player whose position is `own` playing in slot `slot`; a goalkeeper plays only in goal (Infinity). */
+export function positionPenalty(own: PositionCode, slot: PositionCode): number {
+  if (own === slot) return 0;
+  if (own === 'GK') return Number.POSITIVE_INFINITY;
+  if (slot === 'GK') return OUTFIELD_IN_GOAL;
+  const p = penaltyTable.get(`${own}>${slot}`);
+  if (p !== undefined) return p;
+  return POSITION_GROUP[own] === POSITION_GROUP[slot] ? SAME_GROUP_DEFAULT : OTHER_GROUP;
+}
+
+export interface SquadSettings {
+  /** formations tried, in order of preference on exact ties; default all of FORMATIONS */
+  formations?: Record<string, Formation>;
+  /**
+   * Rating of a stand-in (youth player) filling a slot nobody in the squad fills better, and any
+   * missing bench place; default 40 on the 0-100 scale.
+   */
+  replacementRating?: number;
+  /** bench places counted by the depth term; default 1 GK, 2 DEF, 2 MID, 2 FWD */
+  bench?: Partial<Record<PositionGroup, number>>;
+  /** start shares: chance a player is available for a match (injury, suspension); default 0.9 */
+  availability?: number;
+  /** start shares: match-to-match form noise, sd in rating points; default 2.5 */
+  formSd?: number;
+  /** start shares: simulated matches; default 400 */
+  shareDraws?: number;
+  seed?: number;
+}
+
+export interface XiPick {
+  slot: PositionCode;
+  /** null when the slot goes to a stand-in at replacementRating */
+  playerId: string | null;
+  position: PositionCode | null;
+  rating: number;
+  penalty: number;
+  effectiveRating: number;
+}
+
+export interface BestXi {
+  formation: string;
+  picks: XiPick[];
+  /** mean effective rating of the XI (rating minus out-of-position penalty) */
+  xiRating: number;
+}
+
+export interface BenchPick {
+  group: PositionGroup;
+  playerId: string | null;
+  rating: number;
+}
+
+export interface SquadStrength extends BestXi {
+  /** mean rating of the bench places (the next best players by group) */
+  depthRating: number;
+  bench: BenchPick[];
+  /** expected share of matches each player starts, 0 to availability */
+  startShares: Record<string, number>;
+  /** features for the results/squad tie */
+  features: SquadFeatures;
+}
+
+export interface SquadFeatures {
+  xi: number;
+  depth: number;
+}
+
+const DEFAULT_BENCH: Record<PositionGroup, number> = { GK: 1, DEF: 2, MID: 2, FWD: 2 };
+// tie-break weight: prefers players earlier in the canonical order among otherwise equal XIs
+const TIE_EPS = 1e-7;
+const FORBIDDEN = -1e9;
+
+function resolved(settings: SquadSettings) {
+  return {
+    formations: settings.formations ?? FORMATIONS,
+    replacementRating: settings.replacementRating ?? 40,
+    bench: { ...DEFAULT_BENCH, ...settings.bench },
+    availability: settings.availability ?? 0.9,
+    formSd: settings.formSd ?? 2.5,
+    shareDraws: settings.shareDraws ?? 400,
+    seed: settings.seed ?? 1,
+  };
+}
+
+/** Higher rating first, then player id: the order every tie is broken by. */
+function canonical(squad: readonly SquadPlayer[]): SquadPlayer[] {
+  const seen = new Set<string>();
+  for (const p of squad) {
+    if (seen.has(p.playerId)) throw new Error(`duplicate player ${p.playerId} in squad`);
+    if (!Number.isFinite(p.rating)) throw new Error(`rating of ${p.playerId} is not a number`);
+    if (!(p.position in POSITION_GROUP)) throw new Error(`unknown position ${p.position}`);
+    seen.add(p.playerId);
+  }
+  return [...squad].sort((a, b) => b.rating - a.rating || (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0));
+}
+
+/**
+ * Minimum-cost assignment of n rows to distinct columns (n <= m), Hungarian algorithm with
+ * potentials (O(n^2 m)). cost is row-major n x m. Returns the column of each row.
+ */
+function assign(cost: Float64Array, n: number, m: number): Int32Array {
+  const u = new Float64Array(n + 1), v = new Float64Array(m + 1);
+  const p = new Int32Array(m + 1), way = new Int32Array(m + 1);
+  const minv = new Float64Array(m + 1);
+  const used = new Uint8Array(m + 1);
+  for (let i = 1; i <= n; i++) {
+    p[0] = i;
+    let j0 = 0;
+    minv.fill(Number.POSITIVE_INFINITY);
+    used.fill(0);
+    do {
+      used[j0] = 1;
+      const i0 = p[j0];
+      let delta = Number.POSITIVE_INFINITY, j1 = 0;
+      for (let j = 1; j <= m; j++) {
+        if (used[j]) continue;
+        const cur = cost[(i0 - 1) * m + (j - 1)] - u[i0] - v[j];
+        if (cur < minv[j]) { minv[j] = cur; way[j] = j0; }
+        if (minv[j] < delta) { delta = minv[j]; j1 = j; }
+      }
+      for (let j = 0; j <= m; j++) {
+        if (used[j]) { u[p[j]] += delta; v[j] -= delta; } else minv[j] -= delta;
+      }
+      j0 = j1;
+    } while (p[j0] !== 0);
+    do { const j1 = way[j0]; p[j0] = p[j1]; j0 = j1; } while (j0 !== 0);
+  }
+  const rowCol = new Int32Array(n);
+  for (let j = 1; j <= m; j++) if (p[j] !== 0) rowCol[p[j] - 1] = j - 1;
+  return rowCol;
+}
+
+/**
+ * Best XI for one formation. Players are columns in canonical order, followed by one stand-in
+ * per slot at replacementRating. `ratings` may override the squad's ratings (form noise) and
+ * `available` drop players; both are indexed like `players`.
+ */
+function xiFor(
+  players: readonly SquadPlayer[],
+  formation: Formation,
+  replacementRating: number,
+  ratings?: Float64Array,
+  available?: Uint8Array,
+): { cols: Int32Array; total: number } {
+  const n = formation.length;
+  const m = players.length + n;
+  const value = new Float64Array(n * m);
+  const cost = new Float64Array(n * m);
+  for (let i = 0; i < n; i++) {
+    const slot = formation[i];
+    for (let j = 0; j < m; j++) {
+      let v: number;
+      if (j < players.length) {
+        v = available && !available[j]
+          ? FORBIDDEN
+          : (ratings ? ratings[j] : players[j].rating) - positionPenalty(players[j].position, slot);
+        // the stand-in columns are always finite, so a forbidden pairing is never chosen
+        if (!(v > FORBIDDEN)) v = FORBIDDEN;
+      } else v = replacementRating;
+      value[i * m + j] = v;
+      cost[i * m + j] = -v + TIE_EPS * j;
+    }
+  }
+  const cols = assign(cost, n, m);
+  let total = 0;
+  for (let i = 0; i < n; i++) total += value[i * m + cols[i]];
+  return { cols, total };
+}
+
+function picksOf(players: readonly SquadPlayer[], formation: Formation, cols: Int32Array, replacementRating: number): XiPick[] {
+  return formation.map((slot, i) => {
+    const j = cols[i];
+    if (j >= players.length) {
+      return { slot, playerId: null, position: null, rating: replacementRating, penalty: 0, effectiveRating: replacementRating };
+    }
+    const pl = players[j];
+    const penalty = positionPenalty(pl.position, slot);
+    return { slot, playerId: pl.playerId, position: pl.position, rating: pl.rating, penalty, effectiveRating: pl.rating - penalty };
+  });
+}
+
+/** The best XI over the formations; exact ties go to the formation listed first. */
+export function bestXi(squad: readonly SquadPlayer[], settings: SquadSettings = {}): BestXi {
+  const s = resolved(settings);
+  const players = canonical(squad);
+  let best: BestXi | null = null;
+  let bestTotal = Number.NEGATIVE_INFINITY;
+  for (const [name, formation] of Object.entries(s.formations)) {
+    const { cols, total } = xiFor(players, formation, s.replacementRating);
+    if (total > bestTotal + 1e-9) {
+      bestTotal = total;
+      best = { formation: name, picks: picksOf(players, formation, cols, s.replacementRating), xiRating: total / formation.length };
+    }
+  }
+  if (!best) throw new Error('no formation given');
+  return best;
+}
+
+function normal(rng: RandomGenerator): number {
+  // Box–Muller; 1 - u keeps the logarithm finite
+  const u1 = 1 - uniform01(rng), u2 = uniform01(rng);
+  return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+}
+
+/**
+ * Squad strength: best XI, depth and start shares.
+ *
+ * Start shares are the chance a player is in the best XI of the chosen formation on a match day
+ * where each player is available with probability `availability` and his rating moves by form
+ * noise. Each player draws from his own stream (seed, playerId), so adding or removing one player
+ * leaves everybody else's draws unchanged (common random numbers for with/without comparisons).
+ */
+export function squadStrength(squad: readonly SquadPlayer[], settings: SquadSettings = {}): SquadStrength {
+  const s = resolved(settings);
+  const players = canonical(squad);
+  const xi = bestXi(players, settings);
+  const inXi = new Set(xi.picks.map((p) => p.playerId).filter((id): id is string => id !== null));
+
+  const bench: BenchPick[] = [];
+  for (const group of ['GK', 'DEF', 'MID', 'FWD'] as const) {
+    const candidates = players.filter((p) => !inXi.has(p.playerId) && POSITION_GROUP[p.position] === group);
+    for (let k = 0; k < s.bench[group]; k++) {
+      const c = candidates[k];
+      bench.push(c ? { group, playerId: c.playerId, rating: c.rating } : { group, playerId: null, rating: s.replacementRating });
+    }
+  }
+  const depthRating = bench.length ? bench.reduce((a, b) => a + b.rating, 0) / bench.length : s.replacementRating;
+
+  const formation = s.formations[xi.formation];
+  const starts = new Float64Array(players.length);
+  const draws = Math.max(1, Math.floor(s.shareDraws));
+  const streams = players.map((p) => seededGenerator(s.seed, p.playerId));
+  const ratings = new Float64Array(players.length);
+  const available = new Uint8Array(players.length);
+  for (let d = 0; d < draws; d++) {
+    for (let j = 0; j < players.length; j++) {
+      const rng = streams[j];
+      available[j] = uniform01(rng) < s.availability ? 1 : 0;
+      ratings[j] = players[j].rating + s.formSd * normal(rng);
+    }
+    const { cols } = xiFor(players, formation, s.replacementRating, ratings, available);
+    for (const j of cols) if (j < players.length && available[j]) starts[j]++;
+  }
+  const startShares: Record<string, number> = {};
+  for (const p of [...players].sort((a, b) => (a.playerId < b.playerId ? -1 : 1))) {
+    startShares[p.playerId] = starts[players.indexOf(p)] / draws;
+  }
+  return { ...xi, depthRating, bench, startShares, features: { xi: xi.xiRating, depth: depthRating } };
+}
