@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const isoDate = z
@@ -64,3 +65,13 @@ export const SETTINGS_DOC: ReadonlyArray<[string, string, string]> = [
   ['TOUCHLINE_DEMO_SEED', '42', 'seed of the demo world generated on an empty database'],
   ['TOUCHLINE_MODELS_DIR', '<data dir>/models', 'where trained model artifacts are written and read'],
 ];
+
+/** Folder of the embedded database. */
+export function embeddedDbDir(config: Config): string {
+  return resolve(config.TOUCHLINE_DATA_DIR, 'pg');
+}
+
+/** Unix socket on which a server holding the embedded database takes operator commands. */
+export function adminSocketPath(config: Config): string {
+  return resolve(config.TOUCHLINE_DATA_DIR, 'admin.sock');
+}

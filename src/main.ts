@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
-import { loadConfig, type Config } from './config.js';
+import type { Server as NetServer } from 'node:net';
+import { adminSocketPath, embeddedDbDir, loadConfig, type Config } from './config.js';
+import { serveAdminChannel } from './admin/channel.js';
+import { findOperation } from './admin/operations.js';
+import './admin/catalog.js';
+import { acquireLock } from './data/embedded-lock.js';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from './data/db.js';
 import { generateDemoWorld } from './data/demo/index.js';
 import { isWorldEmpty, readMeta, replaceWorld } from './data/world-store.js';
@@ -17,10 +22,6 @@ export interface Server {
   close(): Promise<void>;
 }
 
-export function embeddedDir(config: Config): string {
-  return `${config.TOUCHLINE_DATA_DIR}/pg`;
-}
-
 /** Loads the demo world into an empty database, so a fresh clone serves something real at once. */
 async function ensureWorld(handle: DatabaseHandle, config: Config, logger: Logger): Promise<void> {
   if (!(await isWorldEmpty(handle.db))) return;
@@ -33,12 +34,32 @@ async function ensureWorld(handle: DatabaseHandle, config: Config, logger: Logge
 
 /** config -> database -> app -> listen. */
 export async function startServer(config: Config = loadConfig(), logger: Logger = createLogger(config.LOG_LEVEL)): Promise<Server> {
-  const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : embeddedDir(config) });
+  const embedded = !config.DATABASE_URL;
+  const release = embedded ? acquireLock(config.TOUCHLINE_DATA_DIR, adminSocketPath(config)) : () => {};
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({ url: config.DATABASE_URL, dataDir: embedded ? embeddedDbDir(config) : undefined });
+  } catch (err) {
+    release();
+    throw err;
+  }
+  let admin: NetServer | null = null;
   try {
     await migrateToLatest(handle.db);
     await ensureWorld(handle, config, logger);
     if (config.TOUCHLINE_BOOTSTRAP_KEY) await ensureBootstrapKey(handle.db, config.TOUCHLINE_BOOTSTRAP_KEY);
     const runtime = await createRuntime(config, handle, logger);
+    if (embedded) {
+      // Operator commands run here while this process holds the embedded database.
+      admin = await serveAdminChannel(adminSocketPath(config), async (name, args, progress) => {
+        const op = findOperation(name);
+        if (!op) throw new Error(`unknown operation ${name}`);
+        logger.info({ op: name }, 'operator command');
+        const result = await op({ handle, config, progress }, args);
+        await runtime.world.refresh();
+        return result;
+      });
+    }
     const app = await buildApp(runtime.deps, { logger });
     const url = await app.listen({ port: config.PORT, host: config.HOST });
     const meta = await readMeta(handle.db);
@@ -54,13 +75,17 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     let closing: Promise<void> | null = null;
     const close = () =>
       (closing ??= (async () => {
+        await new Promise<void>((resolve) => (admin ? admin.close(() => resolve()) : resolve()));
         await app.close();
         await runtime.close();
         await handle.close();
+        release();
       })());
     return { app, runtime, handle, url, close };
   } catch (err) {
+    admin?.close();
     await handle.close();
+    release();
     throw err;
   }
 }

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Command } from 'commander';
-import { CliError, output, withDatabase } from './context.js';
-import { currentRates, saveRates } from '../data/rates-store.js';
+import { CliError, output, runOperation } from './context.js';
+import { ops } from '../admin/catalog.js';
+import type { currentRates } from '../data/rates-store.js';
 import { EcbCsvError, parseEcbCsv } from '../money/ecb-csv.js';
 import type { RateTable } from '../money/rates.js';
 
@@ -43,7 +44,7 @@ export function registerRatesCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (file: string, opts: { json?: boolean }) => {
       const table = readRatesFile(file); // before opening the database, so a bad file costs nothing
-      await withDatabase(async ({ db }) => saveRates(db, table));
+      await runOperation(ops.ratesImport({ table }));
       const codes = Object.keys(table.rates);
       output(
         Boolean(opts.json),
@@ -57,7 +58,7 @@ export function registerRatesCommands(program: Command): void {
     .description('print the rate table in use: the imported one, or the default shipped with the service')
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
-      const current = await withDatabase(async ({ db }) => currentRates(db));
+      const current = (await runOperation(ops.ratesShow({}))) as Awaited<ReturnType<typeof currentRates>>;
       const { table, origin, importedAt } = current;
       const lines = [
         `${table.date} ${table.source} (${origin === 'database' ? `imported ${importedAt}` : 'default shipped with the service'})`,

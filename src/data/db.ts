@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, Migrator, type Migration, type MigrationProvider } from 'kysely';
-import { KyselyPGlite } from 'kysely-pglite';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { SerialPGliteDialect } from './pglite-dialect.js';
 import * as m001 from './migrations/001_world.js';
 import * as m002 from './migrations/002_access.js';
 import * as m003 from './migrations/003_rates.js';
@@ -52,7 +52,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     parsers: { [DATE_OID]: keepText, [TIMESTAMP_OID]: keepText, [TIMESTAMPTZ_OID]: keepText },
   });
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new KyselyPGlite(pglite).dialect });
+  const db = new Kysely<Database>({ dialect: new SerialPGliteDialect(pglite) });
   return {
     db,
     kind: 'embedded',

@@ -1,0 +1,24 @@
+import { generateDemoWorld } from '../data/demo/index.js';
+import { currentRates, saveRates } from '../data/rates-store.js';
+import { WORLD_TABLE_ORDER } from '../data/schema.js';
+import { replaceWorld } from '../data/world-store.js';
+import type { RateTable } from '../money/rates.js';
+import { defineOperation } from './operations.js';
+
+/** Every operator operation the CLI can ask for, here or through a running server. */
+export const ops = {
+  demo: defineOperation('demo', async ({ handle, config, progress }, args: { seed: number }) => {
+    const started = Date.now();
+    progress(`generating the demo world (seed ${args.seed})`);
+    const world = generateDemoWorld({ seed: args.seed, asOf: config.TOUCHLINE_AS_OF });
+    progress('storing it');
+    const version = await replaceWorld(handle.db, world, { source: 'demo', seed: String(args.seed), as_of: config.TOUCHLINE_AS_OF });
+    const rows = Object.fromEntries(WORLD_TABLE_ORDER.map((t) => [t, world[t].length]));
+    return { seed: args.seed, as_of: config.TOUCHLINE_AS_OF, data_version: version, rows, ms: Date.now() - started };
+  }),
+  ratesImport: defineOperation('rates.import', async ({ handle }, args: { table: RateTable }) => {
+    await saveRates(handle.db, args.table);
+    return { date: args.table.date, source: args.table.source, currencies: Object.keys(args.table.rates).length, codes: Object.keys(args.table.rates) };
+  }),
+  ratesShow: defineOperation('rates.show', async ({ handle }, _args: Record<string, never>) => currentRates(handle.db)),
+};

@@ -1,0 +1,63 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The embedded database has no cross-process locking: a second process writing the same folder
+ * loses data silently. One process at a time holds this lock file; others ask it over the admin
+ * channel instead (src/admin/).
+ */
+export interface LockInfo {
+  readonly pid: number;
+  /** Unix socket of the holder's admin channel, when it serves one. */
+  readonly socket: string | null;
+}
+
+function lockPath(dataDir: string): string {
+  return join(dataDir, 'touchline.lock');
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The live holder of the folder's lock, if any (a stale lock of a dead process counts as none). */
+export function lockHolder(dataDir: string): LockInfo | null {
+  try {
+    const info = JSON.parse(readFileSync(lockPath(dataDir), 'utf8')) as LockInfo;
+    return info.pid !== process.pid && alive(info.pid) ? info : null;
+  } catch {
+    return null;
+  }
+}
+
+export class LockedError extends Error {}
+
+/** Takes the lock or throws LockedError naming the holder; returns the release function. */
+export function acquireLock(dataDir: string, socket: string | null): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const path = lockPath(dataDir);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, JSON.stringify({ pid: process.pid, socket } satisfies LockInfo));
+      closeSync(fd);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        rmSync(path, { force: true });
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = lockHolder(dataDir);
+      if (holder) throw new LockedError(`the embedded database in ${dataDir} is in use by process ${holder.pid}`);
+      rmSync(path, { force: true }); // stale: its process is gone
+    }
+  }
+  throw new LockedError(`could not lock the embedded database in ${dataDir}`);
+}
