@@ -4,6 +4,8 @@ import { WORLD_TABLE_ORDER } from '../data/schema.js';
 import { replaceWorld } from '../data/world-store.js';
 import type { RateTable } from '../money/rates.js';
 import { defineOperation } from './operations.js';
+// Access operations register themselves beside their code.
+import '../access/operations.js';
 
 /** Every operator operation the CLI can ask for, here or through a running server. */
 export const ops = {

@@ -2,6 +2,10 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { CliError } from './context.js';
 // --- command modules: one import and one register call each ---
+import { registerRatesCommands } from './rates-command.js';
+import { registerServerCommands } from './server-commands.js';
+import { registerAccessCommands } from './access-commands.js';
+import { registerImportCommands } from './import-command.js';
 // --- end of command modules ---
 
 const program = new Command()
@@ -11,6 +15,10 @@ const program = new Command()
   .exitOverride();
 
 // --- register commands ---
+registerRatesCommands(program);
+registerServerCommands(program);
+registerAccessCommands(program);
+registerImportCommands(program);
 // --- end of register commands ---
 
 try {

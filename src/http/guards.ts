@@ -1,20 +1,16 @@
 import type { Principal } from '../access/interface.js';
+import { isClubCovered, isCompetitionCovered, isPlayerCovered } from '../access/plans.js';
 import type { PlayerRow, ClubRow } from '../data/schema.js';
 import type { Snapshot } from '../data/snapshot.js';
 import { playerFacts, type PlayerFacts } from '../data/player-view.js';
 import { forbidden, notFound } from './errors.js';
 
-/** Whether a club is on the caller's plan: its current league, or the club itself. */
 export function clubCovered(snapshot: Snapshot, principal: Principal, clubId: string | null): boolean {
-  if (clubId === null) return false;
-  const c = principal.coverage;
-  if (c.all || c.clubs.has(clubId)) return true;
-  const league = snapshot.leagueOfClub.get(clubId);
-  return league !== undefined && c.competitions.has(league);
+  return isClubCovered(principal.coverage, clubId, (id) => snapshot.leagueOfClub.get(id));
 }
 
 export function competitionCovered(principal: Principal, competitionId: string): boolean {
-  return principal.coverage.all || principal.coverage.competitions.has(competitionId);
+  return isCompetitionCovered(principal.coverage, competitionId);
 }
 
 /** 404 for an unknown club, then 403 when it is outside the plan. */
@@ -25,9 +21,8 @@ export function requireClub(snapshot: Snapshot, principal: Principal, clubId: st
   return club;
 }
 
-/** A player is covered when his current team or his owning club is. */
 export function playerCovered(snapshot: Snapshot, principal: Principal, facts: PlayerFacts): boolean {
-  return clubCovered(snapshot, principal, facts.currentTeamId) || clubCovered(snapshot, principal, facts.owningClubId);
+  return isPlayerCovered(principal.coverage, facts.currentTeamId, facts.owningClubId, (id) => snapshot.leagueOfClub.get(id));
 }
 
 /** 404 for an unknown player, then 403 outside coverage; `analysis` adds the analysis-data 403. */

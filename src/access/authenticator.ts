@@ -1,0 +1,239 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../data/schema.js';
+import type { AuthOutcome, KeyAuthenticator, Principal } from './interface.js';
+import { hashApiKey, hashesEqual, isValidKeyLength } from './keys.js';
+import { MSG } from './messages.js';
+import { coverageOfPlan, isEmptyCoverage } from './plans.js';
+import { readAccessVersion } from './version.js';
+
+/**
+ * Answers "whose key is this?" from memory after the first look-up.
+ *
+ * Freshness bound: every change that can alter an answer bumps `meta.access_version` in the same
+ * transaction; this class reads that value every `pollMs` (500 ms by default) and drops its cache when
+ * it moved. A revocation or status change made by any process (CLI, another instance) is therefore
+ * seen within pollMs plus one query, about 0.5 s, at worst ~1 s under load. If the poll query fails the
+ * cache is dropped too, so a database outage can never keep a revoked key alive. Entries also expire
+ * after `maxEntryAgeMs` as a backstop for changes written without a bump (manual SQL).
+ */
+export interface AuthenticatorOptions {
+  pollMs?: number;
+  maxEntryAgeMs?: number;
+  /** last_used_at is written at most once per key per this interval, off the request path. */
+  lastUsedEveryMs?: number;
+  /** Cache size bounds; a full cache is emptied rather than tracked entry by entry. */
+  maxEntries?: number;
+  maxUnknownEntries?: number;
+  /** Injectable clock (milliseconds since the epoch) for key expiry. */
+  now?: () => number;
+}
+
+/** What the database says about a key, minus time: the outcome is computed at each use. */
+interface KnownKey {
+  readonly keyId: string;
+  readonly keyHash: string;
+  readonly revoked: boolean;
+  readonly expiresAtMs: number | null;
+  /** The account-level answer: a principal, or the 403 for the account's state. */
+  readonly account: AuthOutcome;
+  readonly cachedAtMs: number;
+}
+
+const INVALID: AuthOutcome = Object.freeze({ ok: false, status: 401, error: MSG.invalidKey });
+const REVOKED: AuthOutcome = Object.freeze({ ok: false, status: 401, error: MSG.revokedKey });
+const deny = (error: string): AuthOutcome => Object.freeze({ ok: false, status: 403, error });
+
+/** Parses a timestamptz as PostgreSQL prints it (`2026-01-02 03:04:05.678+00`) or ISO. */
+export function parseTimestamp(value: string): number {
+  const ms = Date.parse(value);
+  if (!Number.isNaN(ms)) return ms;
+  const iso = value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
+  return Date.parse(iso);
+}
+
+export class DbKeyAuthenticator implements KeyAuthenticator {
+  private readonly known = new Map<string, KnownKey>();
+  /** Hashes of keys no row matches, with the time they were looked up. */
+  private readonly unknown = new Map<string, number>();
+  /** key id -> when last_used_at was last scheduled; pending holds the writes not yet flushed. */
+  private readonly lastUsedMark = new Map<string, number>();
+  private readonly pendingLastUsed = new Map<string, number>();
+  private version = '';
+  /** Bumped whenever the caches are dropped, so a look-up that raced a drop does not refill them. */
+  private generation = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private polling: Promise<void> | undefined;
+  private readonly pollMs: number;
+  private readonly maxEntryAgeMs: number;
+  private readonly lastUsedEveryMs: number;
+  private readonly maxEntries: number;
+  private readonly maxUnknownEntries: number;
+  private readonly now: () => number;
+
+  private constructor(
+    private readonly db: Kysely<Database>,
+    opts: AuthenticatorOptions,
+  ) {
+    this.pollMs = opts.pollMs ?? 500;
+    this.maxEntryAgeMs = opts.maxEntryAgeMs ?? 60_000;
+    this.lastUsedEveryMs = opts.lastUsedEveryMs ?? 60_000;
+    this.maxEntries = opts.maxEntries ?? 100_000;
+    this.maxUnknownEntries = opts.maxUnknownEntries ?? 10_000;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Reads the current access version, then polls it until `close()`. */
+  static async create(db: Kysely<Database>, opts: AuthenticatorOptions = {}): Promise<DbKeyAuthenticator> {
+    const a = new DbKeyAuthenticator(db, opts);
+    a.version = await readAccessVersion(db);
+    a.timer = setInterval(() => void a.tick(), a.pollMs);
+    a.timer.unref();
+    return a;
+  }
+
+  async authenticate(rawKey: string): Promise<AuthOutcome> {
+    if (!isValidKeyLength(rawKey)) return INVALID;
+    const hash = hashApiKey(rawKey);
+    const now = this.now();
+    let entry = this.known.get(hash);
+    if (entry && now - entry.cachedAtMs > this.maxEntryAgeMs) entry = undefined;
+    if (!entry) {
+      const seenUnknown = this.unknown.get(hash);
+      if (seenUnknown !== undefined && now - seenUnknown <= this.maxEntryAgeMs) return INVALID;
+      const found = await this.lookUp(hash, now);
+      if (!found) return INVALID;
+      entry = found;
+    }
+    if (entry.revoked) return REVOKED;
+    if (entry.expiresAtMs !== null && entry.expiresAtMs <= now) return INVALID;
+    if (entry.account.ok) this.markUsed(entry.keyId, now);
+    return entry.account;
+  }
+
+  private async lookUp(hash: string, now: number): Promise<KnownKey | undefined> {
+    const generation = this.generation;
+    const row = await this.db
+      .selectFrom('api_keys as k')
+      .innerJoin('accounts as a', 'a.id', 'k.account_id')
+      .leftJoin('plans as p', 'p.id', 'a.plan_id')
+      .select([
+        'k.id as key_id',
+        'k.key_hash',
+        'k.revoked_at',
+        'k.expires_at',
+        'a.id as account_id',
+        'a.email',
+        'a.status',
+        'a.preferred_currency',
+        'p.id as plan_id',
+        'p.all_competitions',
+        'p.competitions',
+        'p.clubs',
+      ])
+      .where('k.key_hash', '=', hash)
+      .executeTakeFirst();
+    // The index look-up already matched the digest; the constant-time check keeps the comparison
+    // itself free of timing differences should the store ever match on a prefix or collation.
+    if (!row || !hashesEqual(row.key_hash, hash)) {
+      if (generation === this.generation) {
+        if (this.unknown.size >= this.maxUnknownEntries) this.unknown.clear();
+        this.unknown.set(hash, now);
+      }
+      return undefined;
+    }
+    let account: AuthOutcome;
+    if (row.status === 'inactive') account = deny(MSG.accountInactive);
+    else if (row.status === 'registered') account = deny(MSG.accountNotActivated);
+    else if (row.status !== 'active') account = deny(MSG.accountInactive);
+    else if (row.plan_id === null) account = deny(MSG.noPlan);
+    else {
+      const coverage = coverageOfPlan({ all_competitions: row.all_competitions ?? false, competitions: row.competitions ?? [], clubs: row.clubs ?? [] });
+      if (isEmptyCoverage(coverage)) account = deny(MSG.noPlan);
+      else {
+        const principal: Principal = Object.freeze({
+          accountId: row.account_id,
+          email: row.email,
+          keyId: row.key_id,
+          coverage,
+          preferredCurrency: row.preferred_currency,
+        });
+        account = Object.freeze({ ok: true, principal });
+      }
+    }
+    const entry: KnownKey = {
+      keyId: row.key_id,
+      keyHash: row.key_hash,
+      revoked: row.revoked_at !== null,
+      expiresAtMs: row.expires_at === null ? null : parseTimestamp(row.expires_at),
+      account,
+      cachedAtMs: now,
+    };
+    if (generation === this.generation) {
+      if (this.known.size >= this.maxEntries) this.known.clear();
+      this.known.set(hash, entry);
+    }
+    return entry;
+  }
+
+  private markUsed(keyId: string, now: number): void {
+    const last = this.lastUsedMark.get(keyId);
+    if (last !== undefined && now - last < this.lastUsedEveryMs) return;
+    if (this.lastUsedMark.size >= this.maxEntries) this.lastUsedMark.clear();
+    this.lastUsedMark.set(keyId, now);
+    this.pendingLastUsed.set(keyId, now);
+  }
+
+  /** Drops every cached answer; the next request per key reads the database again. */
+  invalidate(): void {
+    this.generation++;
+    this.known.clear();
+    this.unknown.clear();
+  }
+
+  /** One poll: compare the access version, then write pending last-use times. Never throws. */
+  tick(): Promise<void> {
+    this.polling ??= this.pollOnce().finally(() => {
+      this.polling = undefined;
+    });
+    return this.polling;
+  }
+
+  private async pollOnce(): Promise<void> {
+    try {
+      const v = await readAccessVersion(this.db);
+      if (v !== this.version) {
+        this.version = v;
+        this.invalidate();
+      }
+    } catch {
+      this.invalidate();
+    }
+    await this.flushLastUsed();
+  }
+
+  private async flushLastUsed(): Promise<void> {
+    if (this.pendingLastUsed.size === 0) return;
+    const batch = [...this.pendingLastUsed];
+    this.pendingLastUsed.clear();
+    try {
+      for (const [keyId, at] of batch) {
+        await this.db.updateTable('api_keys').set({ last_used_at: new Date(at).toISOString() }).where('id', '=', keyId).execute();
+      }
+    } catch {
+      // Last use is informative only; a failed write is retried on a later use of the key.
+      for (const [keyId] of batch) this.lastUsedMark.delete(keyId);
+    }
+  }
+
+  /** Stops polling and writes the pending last-use times. */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.polling;
+    await this.flushLastUsed();
+  }
+}
+
+export function createKeyAuthenticator(db: Kysely<Database>, opts?: AuthenticatorOptions): Promise<DbKeyAuthenticator> {
+  return DbKeyAuthenticator.create(db, opts);
+}

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../data/schema.js';
+import { createKeyForAccount, generateKeyId, hashApiKey, isValidKeyLength, KEY_MAX_LENGTH, KEY_MIN_LENGTH } from './keys.js';
+import { AccessError } from './messages.js';
+import { bumpAccessVersion } from './version.js';
+
+/** Reserved names: the bootstrap and demo accounts share one all-coverage plan. */
+export const ALL_PLAN_NAME = 'all-coverage';
+export const BOOTSTRAP_EMAIL = 'bootstrap@touchline.local';
+export const DEMO_EMAIL = 'demo@touchline.local';
+
+type Trx = Kysely<Database>;
+
+/** Makes sure the all-coverage plan exists and covers everything; returns its id and whether it changed. */
+async function ensureAllPlan(trx: Trx): Promise<{ id: number; changed: boolean }> {
+  const plan = await trx.selectFrom('plans').select(['id', 'all_competitions']).where('name', '=', ALL_PLAN_NAME).executeTakeFirst();
+  if (plan?.all_competitions) return { id: plan.id, changed: false };
+  if (plan) {
+    await trx.updateTable('plans').set({ all_competitions: true, competitions: [], clubs: [] }).where('id', '=', plan.id).execute();
+    return { id: plan.id, changed: true };
+  }
+  const row = await trx.insertInto('plans').values({ name: ALL_PLAN_NAME, all_competitions: true, competitions: [], clubs: [] }).returning('id').executeTakeFirstOrThrow();
+  return { id: row.id, changed: false };
+}
+
+/** Makes sure an active account on the all-coverage plan exists; returns its id and whether an existing one changed. */
+async function ensureAllAccount(trx: Trx, email: string): Promise<{ id: number; changed: boolean }> {
+  const plan = await ensureAllPlan(trx);
+  const acc = await trx.selectFrom('accounts').select(['id', 'status', 'plan_id']).where('email', '=', email).executeTakeFirst();
+  if (!acc) {
+    const row = await trx.insertInto('accounts').values({ email, status: 'active', plan_id: plan.id }).returning('id').executeTakeFirstOrThrow();
+    return { id: row.id, changed: plan.changed };
+  }
+  if (acc.status === 'active' && acc.plan_id === plan.id) return { id: acc.id, changed: plan.changed };
+  await trx.updateTable('accounts').set({ status: 'active', plan_id: plan.id }).where('id', '=', acc.id).execute();
+  return { id: acc.id, changed: true };
+}
+
+/**
+ * For development and tests (`TOUCHLINE_BOOTSTRAP_KEY`): makes sure the active, all-coverage account
+ * `bootstrap@touchline.local` holds this key, not revoked and not expiring. Idempotent: when all of
+ * that already holds, nothing is written.
+ */
+export async function ensureBootstrapKey(db: Kysely<Database>, rawKey: string): Promise<{ key_id: string; created: boolean }> {
+  if (!isValidKeyLength(rawKey)) {
+    throw new AccessError(`The bootstrap key must have ${KEY_MIN_LENGTH} to ${KEY_MAX_LENGTH} characters`);
+  }
+  const hash = hashApiKey(rawKey);
+  return db.transaction().execute(async (trx) => {
+    const account = await ensureAllAccount(trx, BOOTSTRAP_EMAIL);
+    let changed = account.changed;
+    let created = false;
+    const key = await trx.selectFrom('api_keys').select(['id', 'account_id', 'revoked_at', 'expires_at']).where('key_hash', '=', hash).executeTakeFirst();
+    let keyId: string;
+    if (!key) {
+      keyId = generateKeyId();
+      await trx.insertInto('api_keys').values({ id: keyId, account_id: account.id, key_hash: hash, label: 'bootstrap' }).execute();
+      changed = created = true;
+    } else {
+      keyId = key.id;
+      if (key.account_id !== account.id || key.revoked_at !== null || key.expires_at !== null) {
+        await trx.updateTable('api_keys').set({ account_id: account.id, revoked_at: null, expires_at: null }).where('id', '=', key.id).execute();
+        changed = true;
+      }
+    }
+    if (changed) await bumpAccessVersion(trx);
+    return { key_id: keyId, created };
+  });
+}
+
+/** A fresh key on the active all-coverage account `demo@touchline.local`, for the start-up banner. */
+export async function createDemoKey(db: Kysely<Database>): Promise<{ key_id: string; api_key: string }> {
+  const accountId = await db.transaction().execute(async (trx) => {
+    const account = await ensureAllAccount(trx, DEMO_EMAIL);
+    if (account.changed) await bumpAccessVersion(trx);
+    return account.id;
+  });
+  const key = await createKeyForAccount(db, accountId, { label: 'demo' });
+  return { key_id: key.key_id, api_key: key.api_key };
+}

@@ -1,0 +1,25 @@
+import { defineOperation } from '../admin/operations.js';
+import { createAccount, listAccounts, setAccountPassword, setAccountPlan, setAccountStatus, type CreateAccountArgs } from './accounts.js';
+import { createKey, listKeys, revokeKey } from './keys.js';
+import { createPlan, listPlans, updatePlan, type PlanArgs } from './plans.js';
+
+/**
+ * The access commands as named operations, so the CLI runs them in its own process or, when a
+ * server holds the embedded database, inside that server (src/admin/channel.ts). Importing this
+ * module registers them; the server must import it too (e.g. from src/admin/catalog.ts).
+ */
+type Json<T> = T & Record<string, unknown>;
+
+export const accessOps = {
+  plansCreate: defineOperation('access.plans.create', ({ handle }, a: Json<PlanArgs>) => createPlan(handle.db, a)),
+  plansUpdate: defineOperation('access.plans.update', ({ handle }, a: Json<PlanArgs>) => updatePlan(handle.db, a)),
+  plansList: defineOperation('access.plans.list', ({ handle }, _a: Record<string, never>) => listPlans(handle.db)),
+  accountsCreate: defineOperation('access.accounts.create', ({ handle }, a: Json<CreateAccountArgs>) => createAccount(handle.db, a)),
+  accountsSetStatus: defineOperation('access.accounts.set-status', ({ handle }, a: { email: string; status: string }) => setAccountStatus(handle.db, a)),
+  accountsSetPlan: defineOperation('access.accounts.set-plan', ({ handle }, a: { email: string; plan: string | null }) => setAccountPlan(handle.db, a)),
+  accountsSetPassword: defineOperation('access.accounts.set-password', ({ handle }, a: { email: string; password: string }) => setAccountPassword(handle.db, a)),
+  accountsList: defineOperation('access.accounts.list', ({ handle }, _a: Record<string, never>) => listAccounts(handle.db)),
+  keysCreate: defineOperation('access.keys.create', ({ handle }, a: { email: string }) => createKey(handle.db, a)),
+  keysRevoke: defineOperation('access.keys.revoke', ({ handle }, a: { keyId: string }) => revokeKey(handle.db, a)),
+  keysList: defineOperation('access.keys.list', ({ handle }, a: { email: string }) => listKeys(handle.db, a)),
+};

@@ -1,0 +1,12 @@
+export type { RateDecision, RateLimiter } from '../interface.js';
+
+/** Settings every limiter store shares: `limit` accepted requests per subject in any rolling `windowSeconds`. */
+export interface RateLimitSettings {
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+/** Whole seconds from `nowMs` until `atMs` (rounded up), never negative. */
+export function secondsUntil(atMs: number, nowMs: number): number {
+  return Math.max(0, Math.ceil((atMs - nowMs) / 1000));
+}

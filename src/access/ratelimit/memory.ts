@@ -1,0 +1,113 @@
+import type { RateDecision, RateLimiter, RateLimitSettings } from './interface.js';
+import { secondsUntil } from './interface.js';
+
+/**
+ * Accepted timestamps of one subject, oldest first, in a ring that grows by doubling up to `limit`
+ * slots, so a large configured limit costs memory only for subjects that use it.
+ */
+class Ring {
+  times: Float64Array;
+  head = 0;
+  size = 0;
+
+  constructor(private readonly maxCapacity: number) {
+    this.times = new Float64Array(Math.min(maxCapacity, 8));
+  }
+
+  oldest(): number {
+    return this.times[this.head];
+  }
+
+  newest(): number {
+    return this.times[(this.head + this.size - 1) % this.times.length];
+  }
+
+  /** Drops the timestamps that have left the window: a request at t counts while now < t + window. */
+  evict(nowMs: number, windowMs: number): void {
+    while (this.size > 0 && this.times[this.head] + windowMs <= nowMs) {
+      this.head = (this.head + 1) % this.times.length;
+      this.size--;
+    }
+  }
+
+  /** Appends; the caller guarantees size < maxCapacity. */
+  push(t: number): void {
+    if (this.size === this.times.length) this.grow();
+    this.times[(this.head + this.size) % this.times.length] = t;
+    this.size++;
+  }
+
+  private grow(): void {
+    const next = new Float64Array(Math.min(this.maxCapacity, this.times.length * 2));
+    for (let i = 0; i < this.size; i++) next[i] = this.times[(this.head + i) % this.times.length];
+    this.times = next;
+    this.head = 0;
+  }
+}
+
+/**
+ * A sliding log per subject in process memory: exact rolling-window counting, O(1) per request,
+ * at most `limit` doubles per active subject. Subjects idle for a whole window are dropped (swept at most once
+ * per window, amortised over requests), so memory follows the number of recently active keys.
+ */
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly rings = new Map<string, Ring>();
+  private readonly limit: number;
+  private readonly windowMs: number;
+  private lastSweepMs = -Infinity;
+
+  constructor(settings: RateLimitSettings) {
+    if (!Number.isInteger(settings.limit) || settings.limit < 1) throw new Error(`Invalid rate limit: ${settings.limit}`);
+    if (!(settings.windowSeconds > 0)) throw new Error(`Invalid rate window: ${settings.windowSeconds}`);
+    this.limit = settings.limit;
+    this.windowMs = settings.windowSeconds * 1000;
+  }
+
+  async hit(subject: string, nowMs: number): Promise<RateDecision> {
+    return this.hitSync(subject, nowMs);
+  }
+
+  /** The same decision without a promise, for the fallback wrapper. */
+  hitSync(subject: string, nowMs: number): RateDecision {
+    this.maybeSweep(nowMs);
+    let ring = this.rings.get(subject);
+    if (!ring) {
+      ring = new Ring(this.limit);
+      this.rings.set(subject, ring);
+    }
+    ring.evict(nowMs, this.windowMs);
+    if (ring.size < this.limit) {
+      ring.push(nowMs);
+      return {
+        allowed: true,
+        limit: this.limit,
+        remaining: this.limit - ring.size,
+        resetSeconds: secondsUntil(ring.oldest() + this.windowMs, nowMs),
+        retryAfterSeconds: 0,
+      };
+    }
+    const wait = secondsUntil(ring.oldest() + this.windowMs, nowMs);
+    return { allowed: false, limit: this.limit, remaining: 0, resetSeconds: wait, retryAfterSeconds: Math.max(1, wait) };
+  }
+
+  private maybeSweep(nowMs: number): void {
+    if (nowMs - this.lastSweepMs < this.windowMs) return;
+    this.lastSweepMs = nowMs;
+    for (const [subject, ring] of this.rings) {
+      if (ring.size === 0 || ring.newest() + this.windowMs <= nowMs) this.rings.delete(subject);
+    }
+  }
+
+  /** Number of subjects held in memory (for tests and metrics). */
+  get subjects(): number {
+    return this.rings.size;
+  }
+
+  health(): 'ok' {
+    return 'ok';
+  }
+
+  async close(): Promise<void> {
+    this.rings.clear();
+  }
+}

@@ -1,0 +1,176 @@
+import type { Command } from 'commander';
+import { CliError, output, runOperation } from './context.js';
+import type { AccountInfo } from '../access/accounts.js';
+import type { KeyInfo } from '../access/keys.js';
+import { AccessError } from '../access/messages.js';
+import { accessOps } from '../access/operations.js';
+import { splitList, type PlanInfo } from '../access/plans.js';
+
+/**
+ * Runs one access operation: in this process, or inside the running server that holds the embedded
+ * database. Access errors (unknown plan, duplicate email, ...) become CLI errors (message, exit 1).
+ */
+async function run<R>(op: [string, Record<string, unknown>]): Promise<R> {
+  try {
+    return (await runOperation(op)) as R;
+  } catch (err) {
+    if (err instanceof AccessError) throw new CliError(err.message);
+    throw err;
+  }
+}
+
+const json = (o: { json?: boolean }) => Boolean(o.json);
+
+function describePlan(p: PlanInfo): string {
+  const scope = p.all ? 'all competitions' : [p.competitions.length ? `competitions ${p.competitions.join(', ')}` : '', p.clubs.length ? `clubs ${p.clubs.join(', ')}` : ''].filter(Boolean).join('; ');
+  const unknown = [...(p.unknown_competitions ?? []), ...(p.unknown_clubs ?? [])];
+  return `${p.name}: ${scope}${unknown.length ? ` (not in the loaded data: ${unknown.join(', ')})` : ''}`;
+}
+
+function describeAccount(a: AccountInfo): string {
+  return `${a.email}  status=${a.status}  plan=${a.plan ?? '-'}  keys=${a.active_keys}${a.has_password ? '  password=yes' : ''}`;
+}
+
+interface PlanOpts {
+  name: string;
+  all?: boolean;
+  competitions?: string;
+  clubs?: string;
+  json?: boolean;
+}
+
+function planArgs(o: PlanOpts) {
+  if (o.all && (o.competitions !== undefined || o.clubs !== undefined)) throw new CliError('Give either --all or --competitions A,B [--clubs ID,ID], not both');
+  if (!o.all && o.competitions === undefined && o.clubs === undefined) throw new CliError('Give --all or --competitions A,B [--clubs ID,ID]');
+  return { name: o.name, all: Boolean(o.all), competitions: splitList(o.competitions), clubs: splitList(o.clubs) };
+}
+
+export function registerAccessCommands(program: Command): void {
+  const plans = program.command('plans').description('plans: which competitions and clubs an account may see');
+
+  for (const [verb, op, text] of [
+    ['create', accessOps.plansCreate, 'create a plan'],
+    ['update', accessOps.plansUpdate, 'replace what an existing plan covers (takes effect within about a second)'],
+  ] as const) {
+    plans
+      .command(verb)
+      .description(text)
+      .requiredOption('--name <name>', 'plan name')
+      .option('--all', 'every competition and club')
+      .option('--competitions <ids>', 'competition ids, comma-separated (e.g. PREMIER_LEAGUE,LIGUE_1): their clubs and those clubs\u2019 players')
+      .option('--clubs <ids>', 'extra club ids, comma-separated')
+      .option('--json', 'print JSON')
+      .action(async (o: PlanOpts) => {
+        const args = planArgs(o);
+        const plan = await run<PlanInfo>(op(args));
+        output(json(o), plan, `${verb === 'create' ? 'Created' : 'Updated'} plan ${describePlan(plan)}`);
+      });
+  }
+
+  plans
+    .command('list')
+    .description('list plans')
+    .option('--json', 'print JSON')
+    .action(async (o: { json?: boolean }) => {
+      const all = await run<PlanInfo[]>(accessOps.plansList({}));
+      output(json(o), all, all.length ? all.map(describePlan).join('\n') : 'No plans.');
+    });
+
+  const accounts = program.command('accounts').description('accounts: status (active, inactive, registered), plan, password');
+
+  accounts
+    .command('create')
+    .description('create an account')
+    .requiredOption('--email <email>', 'email address (case-insensitive)')
+    .option('--password <password>', 'password for POST /v1/auth/login')
+    .option('--status <status>', 'active, inactive or registered', 'active')
+    .option('--plan <name>', 'plan name (without one the account has no plan access)')
+    .option('--json', 'print JSON')
+    .action(async (o: { email: string; password?: string; status: string; plan?: string; json?: boolean }) => {
+      const account = await run<AccountInfo>(accessOps.accountsCreate({ email: o.email, password: o.password, status: o.status, plan: o.plan }));
+      output(json(o), account, `Created account ${describeAccount(account)}`);
+    });
+
+  accounts
+    .command('set-status')
+    .description('set the status of an account (takes effect within about a second)')
+    .requiredOption('--email <email>', 'email address')
+    .requiredOption('--status <status>', 'active, inactive or registered')
+    .option('--json', 'print JSON')
+    .action(async (o: { email: string; status: string; json?: boolean }) => {
+      const account = await run<AccountInfo>(accessOps.accountsSetStatus({ email: o.email, status: o.status }));
+      output(json(o), account, `Account ${describeAccount(account)}`);
+    });
+
+  accounts
+    .command('set-plan')
+    .description('put an account on a plan, or on none with --no-plan')
+    .requiredOption('--email <email>', 'email address')
+    .option('--plan <name>', 'plan name')
+    .option('--no-plan', 'remove the plan (no plan access)')
+    .option('--json', 'print JSON')
+    .action(async (o: { email: string; plan?: string | false; json?: boolean }) => {
+      if (o.plan === undefined) throw new CliError('Give --plan NAME or --no-plan');
+      const plan = o.plan === false ? null : o.plan;
+      const account = await run<AccountInfo>(accessOps.accountsSetPlan({ email: o.email, plan }));
+      output(json(o), account, `Account ${describeAccount(account)}`);
+    });
+
+  accounts
+    .command('set-password')
+    .description('set the password used by POST /v1/auth/login')
+    .requiredOption('--email <email>', 'email address')
+    .requiredOption('--password <password>', 'new password')
+    .option('--json', 'print JSON')
+    .action(async (o: { email: string; password: string; json?: boolean }) => {
+      const account = await run<AccountInfo>(accessOps.accountsSetPassword({ email: o.email, password: o.password }));
+      output(json(o), account, `Password set for ${account.email}`);
+    });
+
+  accounts
+    .command('list')
+    .description('list accounts')
+    .option('--json', 'print JSON')
+    .action(async (o: { json?: boolean }) => {
+      const all = await run<AccountInfo[]>(accessOps.accountsList({}));
+      output(json(o), all, all.length ? all.map(describeAccount).join('\n') : 'No accounts.');
+    });
+
+  const keys = program.command('keys').description('API keys: shown once at creation, stored only as a hash');
+
+  keys
+    .command('create')
+    .description('create a key for an account; prints {"key_id", "api_key"} (the key is not shown again)')
+    .requiredOption('--email <email>', 'email address of the account')
+    .option('--json', 'print JSON')
+    .action(async (o: { email: string; json?: boolean }) => {
+      const key = await run<{ key_id: string; api_key: string }>(accessOps.keysCreate({ email: o.email }));
+      output(json(o), key, JSON.stringify(key));
+    });
+
+  keys
+    .command('revoke')
+    .description('revoke a key (takes effect within about a second)')
+    .requiredOption('--key-id <id>', 'key id (key_...)')
+    .option('--json', 'print JSON')
+    .action(async (o: { keyId: string; json?: boolean }) => {
+      const r = await run<{ key_id: string; revoked_at: string }>(accessOps.keysRevoke({ keyId: o.keyId }));
+      output(json(o), r, `Revoked ${r.key_id} at ${r.revoked_at}`);
+    });
+
+  keys
+    .command('list')
+    .description('list the keys of an account (ids and dates, never the keys)')
+    .requiredOption('--email <email>', 'email address of the account')
+    .option('--json', 'print JSON')
+    .action(async (o: { email: string; json?: boolean }) => {
+      const all = await run<KeyInfo[]>(accessOps.keysList({ email: o.email }));
+      output(
+        json(o),
+        all,
+        all.length
+          ? all.map((k) => `${k.key_id}  ${k.state}  created=${k.created_at}  last_used=${k.last_used_at ?? '-'}${k.expires_at ? `  expires=${k.expires_at}` : ''}`).join('\n')
+          : 'No keys.',
+      );
+    });
+}
