@@ -98,7 +98,7 @@ export interface StartOptions {
 /** Starts the real app on a real database holding the demo world (seed 42), with TEST_KEY on an all-coverage account. */
 export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const pgUrl = process.env.TOUCHLINE_TEST_DATABASE_URL;
-  const env: Record<string, string> = { LOG_LEVEL: 'silent', TOUCHLINE_DATA_DIR: join(ROOT, '.cache/unused'), ...opts.env };
+  const env: Record<string, string> = { LOG_LEVEL: 'silent', RATE_LIMIT: '1000000', TOUCHLINE_DATA_DIR: join(ROOT, '.cache/unused'), ...opts.env };
   if (process.env.TOUCHLINE_TEST_REDIS_URL && !('REDIS_URL' in env)) env.REDIS_URL = process.env.TOUCHLINE_TEST_REDIS_URL;
   const config = loadConfig(env);
   let drop: (() => Promise<void>) | null = null;
