@@ -55,7 +55,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
         const op = findOperation(name);
         if (!op) throw new Error(`unknown operation ${name}`);
         logger.info({ op: name }, 'operator command');
-        const result = await op({ handle, config, progress }, args);
+        const result = await op({ handle, config, progress, terminal: null }, args);
         await runtime.world.refresh();
         return result;
       });

@@ -1,4 +1,6 @@
 import { generateDemoWorld } from '../data/demo/index.js';
+import { barReporter, lineReporter } from '../data/import/reporter.js';
+import { importTransfermarkt, type ImportOptions } from '../data/import/transfermarkt.js';
 import { currentRates, saveRates } from '../data/rates-store.js';
 import { WORLD_TABLE_ORDER } from '../data/schema.js';
 import { replaceWorld } from '../data/world-store.js';
@@ -17,6 +19,10 @@ export const ops = {
     const version = await replaceWorld(handle.db, world, { source: 'demo', seed: String(args.seed), as_of: config.TOUCHLINE_AS_OF });
     const rows = Object.fromEntries(WORLD_TABLE_ORDER.map((t) => [t, world[t].length]));
     return { seed: args.seed, as_of: config.TOUCHLINE_AS_OF, data_version: version, rows, ms: Date.now() - started };
+  }),
+  importTransfermarkt: defineOperation('import.transfermarkt', async ({ handle, progress, terminal }, args: { dir: string; options: ImportOptions }) => {
+    const reporter = terminal ? barReporter(terminal) : lineReporter({ write: (s: string) => progress(s.trimEnd()) });
+    return importTransfermarkt(handle.db, args.dir, args.options, reporter);
   }),
   ratesImport: defineOperation('rates.import', async ({ handle }, args: { table: RateTable }) => {
     await saveRates(handle.db, args.table);

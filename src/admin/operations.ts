@@ -10,6 +10,8 @@ export interface OperationContext {
   readonly handle: DatabaseHandle;
   readonly config: Config;
   progress(line: string): void;
+  /** The operator's terminal when the operation runs in the CLI's own process on a TTY (for progress bars). */
+  readonly terminal: NodeJS.WriteStream | null;
 }
 
 export type Operation = (ctx: OperationContext, args: Record<string, unknown>) => Promise<unknown>;

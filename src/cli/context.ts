@@ -56,7 +56,7 @@ export async function runOperation<A extends Record<string, unknown>>([name, arg
       }
     }
   }
-  return withDatabase((handle, cfg) => op({ handle, config: cfg, progress }, args));
+  return withDatabase((handle, cfg) => op({ handle, config: cfg, progress, terminal: process.stderr.isTTY ? process.stderr : null }, args));
 }
 
 /** Prints a result: JSON with --json, otherwise a short human line. */

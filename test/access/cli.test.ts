@@ -64,7 +64,7 @@ test('the access operations run by name with JSON arguments, as a running server
   const { loadConfig } = await import('../../src/config.js');
   await import('../../src/access/operations.js');
   const handle = await openTestDatabase();
-  const ctx = { handle, config: loadConfig({}), progress: () => {} };
+  const ctx = { handle, config: loadConfig({}), progress: () => {}, terminal: null };
   // Arguments and results cross the admin channel as JSON.
   const call = async (name: string, args: Record<string, unknown>) => {
     const op = findOperation(name);

@@ -1,0 +1,75 @@
+/**
+ * One call that fits every Valuation I model on a snapshot, for `touchline train` and the server.
+ * The bundle is plain JSON; its version names the data, the as-of date, the settings and the
+ * model versions, so the same inputs always give the same version.
+ */
+import { createHash } from 'node:crypto';
+import type { Snapshot } from '../data/snapshot.js';
+import { FEE_MODEL_VERSION, fitFeeModel, type FeeArtifact, type FeeSettings } from './fee/index.js';
+import { FUTURE_MODEL_VERSION, fitFutureModel, type FutureArtifact, type FutureSettings } from './future/index.js';
+import { RATING_MODEL_VERSION, fitRatingModel, type RatingArtifact, type RatingSettings } from './rating/index.js';
+
+export const BUNDLE_FORMAT = 1;
+
+export interface BundleSettings {
+  seed?: number;
+  rating?: RatingSettings;
+  fee?: FeeSettings;
+  future?: FutureSettings;
+}
+
+export interface ModelBundle {
+  kind: 'touchline-models';
+  format: number;
+  version: string;
+  dataVersion: string;
+  asOf: string;
+  settings: BundleSettings;
+  rating: RatingArtifact;
+  fee: FeeArtifact;
+  future: FutureArtifact;
+  stats: {
+    fitMs: { rating: number; fee: number; future: number };
+    rating: RatingArtifact['calibration'];
+    fee: FeeArtifact['stats'];
+    future: FutureArtifact['stats'];
+  };
+}
+
+export function bundleVersion(dataVersion: string, asOf: string, settings: BundleSettings): string {
+  const h = createHash('sha256')
+    .update(JSON.stringify({ settings, models: [RATING_MODEL_VERSION, FEE_MODEL_VERSION, FUTURE_MODEL_VERSION, BUNDLE_FORMAT] }))
+    .digest('hex')
+    .slice(0, 10);
+  return `${dataVersion}@${asOf}#${h}`;
+}
+
+/** Fits rating, fee and future models on the snapshot (nothing after its as-of date is visible). */
+export function trainBundle(snapshot: Snapshot, settings: BundleSettings = {}): ModelBundle {
+  const seed = settings.seed ?? 0;
+  // Timings are reported for the operator; they do not change the fitted models.
+  const t0 = performance.now();
+  const rating = fitRatingModel(snapshot, { seed, ...settings.rating });
+  const t1 = performance.now();
+  const fee = fitFeeModel(snapshot, { seed, ...settings.fee });
+  const t2 = performance.now();
+  const future = fitFutureModel(snapshot, rating, settings.future);
+  const t3 = performance.now();
+  return {
+    kind: 'touchline-models',
+    format: BUNDLE_FORMAT,
+    version: bundleVersion(snapshot.dataVersion, snapshot.asOf, settings),
+    dataVersion: snapshot.dataVersion,
+    asOf: snapshot.asOf,
+    settings,
+    rating,
+    fee,
+    future,
+    stats: {
+      fitMs: { rating: Math.round(t1 - t0), fee: Math.round(t2 - t1), future: Math.round(t3 - t2) },
+      rating: rating.calibration,
+      fee: fee.stats,
+      future: future.stats,
+    },
+  };
+}

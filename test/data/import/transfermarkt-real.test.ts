@@ -1,0 +1,71 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openDatabase, migrateToLatest } from '../../../src/data/db.js';
+import { importTransfermarkt } from '../../../src/data/import/transfermarkt.js';
+import { sql } from 'kysely';
+import { stableId } from '../../../src/domain/ids.js';
+
+const DIR = resolve(import.meta.dirname, '../../../../shared/data/transfermarkt');
+const present = existsSync(resolve(DIR, 'players.csv.gz'));
+
+test(
+  'full import of the shared Transfermarkt copy',
+  { skip: present ? false : `shared data absent at ${DIR}`, timeout: 180_000 },
+  async () => {
+    const h = await openDatabase({});
+    try {
+      await migrateToLatest(h.db);
+      const s = await importTransfermarkt(h.db, DIR, {});
+      assert.equal(s.status, 'imported');
+      assert.equal(s.tables.players.loaded, 32_419);
+      assert.equal(s.tables.transfers.loaded, 73_160);
+      assert.equal(s.tables.player_valuations.loaded, 485_834);
+      assert.equal(s.tables.appearances.skipped, 'file absent');
+      // Targeted reads: loading the whole world back would double the test's time.
+      const clubs = await h.db.selectFrom('clubs').select(['id', 'name', 'registry_a_id']).execute();
+      const clubName = new Map(clubs.map((c) => [c.id, c.name]));
+      const pl2023 = (await h.db.selectFrom('club_seasons').select('club_id').where('competition_id', '=', 'PREMIER_LEAGUE').where('season', '=', 2023).execute()).map(
+        (c) => clubName.get(c.club_id),
+      );
+      assert.equal(pl2023.length, 20);
+      for (const club of ['Arsenal FC', 'Manchester City', 'Liverpool FC', 'Luton Town', 'Sheffield United', 'Burnley FC']) assert.ok(pl2023.includes(club), club);
+      assert.equal(clubs.find((c) => c.registry_a_id === 281)?.id, stableId('C', 'tm:club:281'));
+
+      const steps = await h.db.selectFrom('career_steps').selectAll().where('player_id', 'in', [stableId('P', 'tm:player:346483'), stableId('P', 'tm:player:342229')]).execute();
+      const career = (tm: number) =>
+        steps
+          .filter((c) => c.player_id === stableId('P', `tm:player:${tm}`))
+          .sort((a, b) => a.start_date.localeCompare(b.start_date))
+          .map((c) => [clubName.get(c.club_id), c.start_date, c.end_date, c.is_loan, c.parent_club_id && clubName.get(c.parent_club_id)]);
+      // Mason Mount: two loans out of Chelsea's U23 side (Vitesse, Derby), then Chelsea, then Manchester United.
+      assert.deepEqual(career(346483).slice(2), [
+        ['Vitesse Arnhem', '2017-07-24', '2018-06-30', true, 'Chelsea U23'],
+        ['Chelsea U23', '2018-06-30', '2018-07-17', false, null],
+        ['Derby', '2018-07-17', '2019-05-31', true, 'Chelsea U23'],
+        ['Chelsea U23', '2019-05-31', '2019-07-01', false, null],
+        ['Chelsea FC', '2019-07-01', '2023-07-05', false, null],
+        ['Manchester United', '2023-07-05', null, false, null],
+      ]);
+      // Kylian Mbappé: Monaco to PSG on loan (2017/18) before the permanent move.
+      assert.deepEqual(career(342229).slice(-3), [
+        ['Paris Saint-Germain', '2017-08-31', '2018-06-30', true, 'AS Monaco'],
+        ['AS Monaco', '2018-06-30', '2018-07-01', false, null],
+        ['Paris Saint-Germain', '2018-07-01', null, false, null],
+      ]);
+      const counts = await sql<{ loans: number; unknown: number; zero: number; multi_open: number }>`
+        select (select count(*)::int from transfers where is_loan) as loans,
+               (select count(*)::int from transfers where fee_eur is null) as unknown,
+               (select count(*)::int from transfers where fee_eur = 0) as zero,
+               (select count(*)::int from (select player_id from career_steps where end_date is null group by player_id having count(*) > 1) x) as multi_open`.execute(h.db);
+      const c = counts.rows[0];
+      assert.ok(c.loans > 20_000 && c.loans < 30_000, `loan transfers ${c.loans}`);
+      assert.equal(c.unknown, 25_869);
+      assert.equal(c.zero, 39_008);
+      assert.equal(c.multi_open, 0, 'at most one current step per player');
+    } finally {
+      await h.close();
+    }
+  },
+);

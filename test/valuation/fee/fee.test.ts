@@ -1,0 +1,71 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildSnapshot } from '../../../src/data/snapshot.js';
+import { featureIndex } from '../../../src/valuation/features/index.js';
+import { feeFromFeatures, fitFeeModel, paidTransfers, predictFee, transferFeatures, type FeeSettings } from '../../../src/valuation/fee/index.js';
+import { clubIds, syntheticWorld } from '../features/synthetic.js';
+
+const world = syntheticWorld({ seed: 5, players: 700 });
+const TRAIN_AS_OF = '2019-06-30';
+const settings: FeeSettings = { seed: 2, gbm: { maxIter: 200, learningRate: 0.1, minSamplesLeaf: 10 } };
+const train = buildSnapshot(world, TRAIN_AS_OF, 'syn');
+const artifact = fitFeeModel(train, settings);
+const later = buildSnapshot(world, '2024-06-30', 'syn');
+
+test('out of time, the fee model beats a constant on log(fee)', () => {
+  const idx = featureIndex(later);
+  const test = paidTransfers(later).filter((t) => t.date > TRAIN_AS_OF);
+  assert.ok(test.length > 100, `${test.length} test transfers`);
+  const y = test.map((t) => Math.log(t.fee_eur!));
+  const constant = paidTransfers(train).reduce((s, t) => s + Math.log(t.fee_eur!), 0) / paidTransfers(train).length;
+  let mseModel = 0;
+  let mseConst = 0;
+  let covered = 0;
+  test.forEach((t, i) => {
+    const out = feeFromFeatures(artifact, transferFeatures(idx, t, artifact.averageBuyer));
+    mseModel += (Math.log(out.feeEur) - y[i]) ** 2;
+    mseConst += (constant - y[i]) ** 2;
+    if (out.lowEur <= t.fee_eur! && t.fee_eur! <= out.highEur) covered++;
+  });
+  assert.ok(mseModel < 0.3 * mseConst, `model MSE ${mseModel / test.length} vs constant ${mseConst / test.length}`);
+  const coverage = covered / test.length;
+  assert.ok(coverage > 0.6 && coverage < 0.97, `coverage ${coverage}`);
+});
+
+test('fewer contract months never raise the fee, and the contract matters', () => {
+  const ids = [...later.players.keys()].slice(0, 40);
+  let spread = 0;
+  for (const playerId of ids) {
+    let prev = { feeEur: 0, lowEur: 0, highEur: 0 };
+    let first = NaN;
+    for (let months = 0; months <= 60; months += 3) {
+      const end = new Date(Date.UTC(2019, 5 + months, 30)).toISOString().slice(0, 10);
+      const out = predictFee(artifact, train, { playerId, contractEndDate: end });
+      assert.ok(out.feeEur >= prev.feeEur - 1e-6 && out.lowEur >= prev.lowEur - 1e-6 && out.highEur >= prev.highEur - 1e-6, `${playerId} at ${months} months`);
+      assert.ok(out.lowEur <= out.feeEur && out.feeEur <= out.highEur);
+      if (months === 0) first = out.feeEur;
+      prev = out;
+    }
+    spread += Math.log(prev.feeEur / first);
+  }
+  assert.ok(spread / ids.length > 0.3, `a long contract should be worth more than an expiring one (mean log gap ${spread / ids.length})`);
+});
+
+test('the buyer moves the fee; an unknown buyer is the average buyer', () => {
+  const clubs = clubIds();
+  const playerId = [...train.players.keys()][10];
+  const rich = predictFee(artifact, train, { playerId, targetClubId: clubs[0] });
+  const poor = predictFee(artifact, train, { playerId, targetClubId: clubs[9] });
+  const avg = predictFee(artifact, train, { playerId });
+  assert.ok(rich.feeEur > poor.feeEur, `${rich.feeEur} > ${poor.feeEur}`);
+  assert.ok(Number.isFinite(avg.feeEur) && avg.feeEur > 0);
+});
+
+test('deterministic fit and a JSON round trip that predicts the same', () => {
+  const again = fitFeeModel(train, settings);
+  assert.deepEqual(JSON.parse(JSON.stringify(again)), JSON.parse(JSON.stringify(artifact)));
+  const copy = JSON.parse(JSON.stringify(artifact)) as typeof artifact;
+  for (const playerId of [...train.players.keys()].slice(0, 20)) {
+    assert.deepEqual(predictFee(copy, train, { playerId }), predictFee(artifact, train, { playerId }));
+  }
+});
