@@ -9,6 +9,7 @@ import { ApiError, BODY_NOT_OBJECT, UNEXPECTED } from './http/errors.js';
 import { playerRoutes } from './http/routes/players.js';
 import { referenceRoutes } from './http/routes/reference.js';
 import { systemRoutes } from './http/routes/system.js';
+import { valuationRoutes } from './http/routes/valuation.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -100,6 +101,7 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   systemRoutes(app, deps);
   referenceRoutes(app, deps);
   playerRoutes(app, deps);
+  valuationRoutes(app, deps);
 
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -13,6 +13,7 @@ import { isWorldEmpty, readMeta, replaceWorld } from './data/world-store.js';
 import { createDemoKey, ensureBootstrapKey } from './access/bootstrap.js';
 import { createLogger } from './logger.js';
 import { createRuntime, type Runtime } from './runtime.js';
+import { ensureModels } from './admin/train.js';
 
 export interface Server {
   readonly app: FastifyInstance;
@@ -48,6 +49,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     await migrateToLatest(handle.db);
     await ensureWorld(handle, config, logger);
     if (config.TOUCHLINE_BOOTSTRAP_KEY) await ensureBootstrapKey(handle.db, config.TOUCHLINE_BOOTSTRAP_KEY);
+    await ensureModels(handle, config, (line) => logger.info(line));
     const runtime = await createRuntime(config, handle, logger);
     if (embedded) {
       // Operator commands run here while this process holds the embedded database.

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './data/db.js';
 import { WorldState } from './data/world-state.js';
+import { ModelState } from './data/model-state.js';
 import { createKeyAuthenticator } from './access/authenticator.js';
 import { createLoginService } from './access/login.js';
 import { createRateLimiter } from './access/ratelimit/index.js';
@@ -14,6 +15,7 @@ export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json
 export interface Runtime {
   readonly deps: HttpDeps;
   readonly world: WorldState;
+  readonly models: ModelState;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,9 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
   const now = opts.now ?? Date.now;
   const world = await WorldState.load(handle.db, config.TOUCHLINE_AS_OF, logger);
   if (opts.dataPollMs !== 0) world.watch(opts.dataPollMs ?? 2_000);
+  const models = new ModelState(config.modelsDir, logger);
+  models.sync(world.current());
+  world.onChange((s) => models.sync(s));
   const authenticator = await createKeyAuthenticator(handle.db, { now });
   const limiter = await createRateLimiter({
     redisUrl: config.REDIS_URL,
@@ -40,6 +45,8 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
   const deps: HttpDeps = {
     version: VERSION,
     snapshot: () => world.current(),
+    rates: () => world.rates(),
+    models: () => models.current(),
     authenticator,
     limiter,
     rateWindowSeconds: config.RATE_WINDOW_SECONDS,
@@ -52,6 +59,7 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
   return {
     deps,
     world,
+    models,
     close: async () => {
       world.stop();
       await authenticator.close();

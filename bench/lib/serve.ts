@@ -7,6 +7,7 @@ import { generateDemoWorld } from '../../src/data/demo/index.js';
 import { replaceWorld } from '../../src/data/world-store.js';
 import { ensureBootstrapKey } from '../../src/access/bootstrap.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
+import { ensureModels } from '../../src/admin/train.js';
 
 export const BENCH_KEY = 'tl_bench_key_0123456789abcdefghijkl';
 
@@ -19,10 +20,11 @@ export interface BenchServer {
 
 /** The real app on the demo world (in-memory embedded database unless DATABASE_URL is set), listening on loopback. */
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT: '100000000', ...process.env, ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT: '100000000', TOUCHLINE_MODELS_DIR: '.cache/models', ...process.env, ...env });
   const handle: DatabaseHandle = await openDatabase({ url: config.DATABASE_URL });
   await migrateToLatest(handle.db);
   await replaceWorld(handle.db, generateDemoWorld({ seed: 42, asOf: config.TOUCHLINE_AS_OF }), { source: 'demo', seed: '42' });
+  await ensureModels(handle, config, (line) => console.error(line));
   await ensureBootstrapKey(handle.db, BENCH_KEY);
   const runtime = await createRuntime(config, handle, pino({ level: 'silent' }), { dataPollMs: 0 });
   const app = await buildApp(runtime.deps, { logger: pino({ level: 'silent' }) });

@@ -3,9 +3,10 @@ import { barReporter, lineReporter } from '../data/import/reporter.js';
 import { importTransfermarkt, type ImportOptions } from '../data/import/transfermarkt.js';
 import { currentRates, saveRates } from '../data/rates-store.js';
 import { WORLD_TABLE_ORDER } from '../data/schema.js';
-import { replaceWorld } from '../data/world-store.js';
+import { replaceWorld, setMeta } from '../data/world-store.js';
 import type { RateTable } from '../money/rates.js';
 import { defineOperation } from './operations.js';
+import { trainModels } from './train.js';
 // Access operations register themselves beside their code.
 import '../access/operations.js';
 
@@ -24,8 +25,10 @@ export const ops = {
     const reporter = terminal ? barReporter(terminal) : lineReporter({ write: (s: string) => progress(s.trimEnd()) });
     return importTransfermarkt(handle.db, args.dir, args.options, reporter);
   }),
+  train: defineOperation('train', async ({ handle, config, progress }, _args: Record<string, never>) => trainModels(handle, config, progress)),
   ratesImport: defineOperation('rates.import', async ({ handle }, args: { table: RateTable }) => {
     await saveRates(handle.db, args.table);
+    await setMeta(handle.db, { rates_version: `${args.table.date}@${Date.now()}` });
     return { date: args.table.date, source: args.table.source, currencies: Object.keys(args.table.rates).length, codes: Object.keys(args.table.rates) };
   }),
   ratesShow: defineOperation('rates.show', async ({ handle }, _args: Record<string, never>) => currentRates(handle.db)),

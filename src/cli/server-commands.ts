@@ -12,6 +12,16 @@ export function registerServerCommands(program: Command): void {
     });
 
   program
+    .command('train')
+    .description('fit the rating, fee and future-value models on the data before TOUCHLINE_AS_OF and store them')
+    .option('--json', 'print the summary as JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const quiet = Boolean(opts.json);
+      const r = (await runOperation(ops.train({}), (line) => quiet || process.stderr.write(`${line}\n`))) as { version: string; ratings: number; ms: number; file: string };
+      output(quiet, r, `trained models ${r.version} in ${(r.ms / 1000).toFixed(1)} s: ${r.ratings} ratings stored, artifact ${r.file}`);
+    });
+
+  program
     .command('demo')
     .description('replace the world with the generated demo world')
     .option('--seed <n>', 'seed of the generator', '42')

@@ -11,6 +11,8 @@ import type {
 export interface Snapshot {
   readonly asOf: string;
   readonly dataVersion: string;
+  /** Version of our model ratings in the data ('none' before the first training). */
+  readonly ratingsVersion: string;
   readonly currentSeason: number;
   readonly analysisSeason: number;
   readonly competitions: ReadonlyMap<string, CompetitionRow>;
@@ -55,7 +57,7 @@ function groupBy<T>(rows: readonly T[], key: (r: T) => string): Map<string, T[]>
   return out;
 }
 
-export function buildSnapshot(world: WorldData, asOf: string, dataVersion: string): Snapshot {
+export function buildSnapshot(world: WorldData, asOf: string, dataVersion: string, ratingsVersion = 'none'): Snapshot {
   const currentSeason = seasonOf(asOf);
   const competitions = new Map(world.competitions.map((c) => [c.id, c]));
   const clubs = new Map(world.clubs.map((c) => [c.id, c]));
@@ -137,6 +139,7 @@ export function buildSnapshot(world: WorldData, asOf: string, dataVersion: strin
   return {
     asOf,
     dataVersion,
+    ratingsVersion,
     currentSeason,
     analysisSeason: currentSeason + 1,
     competitions,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './db.js';
 import { WORLD_TABLE_ORDER, type WorldData, type WorldTables } from './schema.js';
@@ -59,7 +60,9 @@ export interface ReplaceProgress {
  * failure (or a killed process) leaves the old world whole. Bumps the data version.
  */
 export async function replaceWorld(db: Db, data: WorldData, meta: Record<string, string>, onTable?: ReplaceProgress): Promise<string> {
-  const version = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const version = worldVersion(data);
+  // The same world again changes nothing (and keeps the models trained on it valid).
+  if ((await readMeta(db)).data_version === version) return version;
   await db.transaction().execute(async (trx) => {
     const tables = [...WORLD_TABLE_ORDER].reverse();
     await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))} cascade`.execute(trx);
@@ -67,16 +70,42 @@ export async function replaceWorld(db: Db, data: WorldData, meta: Record<string,
       await bulkInsert(trx, table, data[table] as never);
       onTable?.(table, data[table].length);
     }
-    const entries = { ...meta, data_version: version };
-    for (const [key, value] of Object.entries(entries)) {
-      await trx
-        .insertInto('meta')
-        .values({ key, value })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-        .execute();
-    }
+    // A new world has no model ratings until the next training.
+    await trx.deleteFrom('meta').where('key', '=', 'ratings_version').execute();
+    await setMeta(trx, { ...meta, data_version: version });
   });
   return version;
+}
+
+/** The data version is derived from the content, so equal worlds have equal versions. */
+export function worldVersion(data: WorldData): string {
+  const h = createHash('sha256');
+  for (const table of WORLD_TABLE_ORDER) {
+    // Our own ratings are derived data with a version of their own.
+    const rows = table === 'ratings' ? data.ratings.filter((r) => r.source !== 'model') : data[table];
+    h.update(table);
+    for (let i = 0; i < rows.length; i += 10_000) h.update(JSON.stringify(rows.slice(i, i + 10_000)));
+  }
+  return h.digest('hex').slice(0, 20);
+}
+
+/** Replaces our own ratings (source 'model') with a training's output, in one transaction. */
+export async function replaceModelRatings(db: Db, rows: WorldTables['ratings'][], ratingsVersion: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('ratings').where('source', '=', 'model').execute();
+    await bulkInsert(trx, 'ratings', rows);
+    await setMeta(trx, { ratings_version: ratingsVersion });
+  });
+}
+
+export async function setMeta(db: Db, entries: Record<string, string>): Promise<void> {
+  for (const [key, value] of Object.entries(entries)) {
+    await db
+      .insertInto('meta')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  }
 }
 
 export async function readMeta(db: Db): Promise<Record<string, string>> {

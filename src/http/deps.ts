@@ -1,11 +1,17 @@
 import type { KeyAuthenticator, LoginService, Principal, RateLimiter } from '../access/interface.js';
 import type { Snapshot } from '../data/snapshot.js';
+import type { RateTable } from '../money/rates.js';
+import type { ModelBundle } from '../valuation/bundle.js';
 
 /** What the routes need from the layers below, handed in by app.ts (tests build it the same way). */
 export interface HttpDeps {
   readonly version: string;
   /** The read model in force now; replaced as a whole when the data changes. */
   snapshot(): Snapshot;
+  /** The exchange rates in force. */
+  rates(): RateTable;
+  /** The trained models in force; null only before the first training. */
+  models(): ModelBundle | null;
   readonly authenticator: KeyAuthenticator;
   readonly limiter: RateLimiter;
   readonly rateWindowSeconds: number;

@@ -336,7 +336,7 @@ describe('demo world generator', () => {
     assert.ok(median > 1e6 && median < 10e6, `median value ${median}`);
     assert.ok(values[values.length - 1] > 60e6, 'a few stars');
     for (const r of world.ratings) {
-      assert.equal(r.source, 'model');
+      assert.equal(r.source, 'demo');
       assert.ok(r.rating >= 0 && r.rating <= 100 && r.potential >= r.rating && r.potential <= 100);
       assert.ok(findRole(r.best_role)?.positions.includes(r.position as never), `${r.best_role} does not fit ${r.position}`);
     }

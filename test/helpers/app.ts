@@ -11,6 +11,7 @@ import { generateDemoWorld } from '../../src/data/demo/index.js';
 import { replaceWorld } from '../../src/data/world-store.js';
 import { ensureBootstrapKey } from '../../src/access/bootstrap.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
+import { ensureModels } from '../../src/admin/train.js';
 
 export const TEST_KEY = 'tl_test_bootstrap_key_0123456789abcdef';
 export const DEMO_SEED = 42;
@@ -37,23 +38,27 @@ function templateKey(): string {
       else h.update(name).update(readFileSync(p));
     }
   };
-  for (const dir of ['src/data/demo', 'src/data/migrations', 'src/domain']) walk(join(ROOT, dir));
+  for (const dir of ['src/data/demo', 'src/data/migrations', 'src/domain', 'src/valuation']) walk(join(ROOT, dir));
   h.update(readFileSync(join(ROOT, 'src/data/world-store.ts')));
   return h.digest('hex').slice(0, 16);
 }
 
-async function loadDemo(handle: DatabaseHandle, asOf: string): Promise<void> {
+/** Models are trained once per code and data version and kept here between test files and runs. */
+export const MODELS_DIR = join(ROOT, '.cache/models');
+
+async function loadDemo(handle: DatabaseHandle, config: Config): Promise<void> {
   await migrateToLatest(handle.db);
-  await replaceWorld(handle.db, generateDemoWorld({ seed: DEMO_SEED, asOf }), { source: 'demo', seed: String(DEMO_SEED) });
+  await replaceWorld(handle.db, generateDemoWorld({ seed: DEMO_SEED, asOf: config.TOUCHLINE_AS_OF }), { source: 'demo', seed: String(DEMO_SEED) });
+  await ensureModels(handle, config, () => {});
 }
 
 /** An embedded database holding the demo world, started from a dump made once per code version. */
-async function embeddedDemo(asOf: string): Promise<DatabaseHandle> {
+async function embeddedDemo(config: Config): Promise<DatabaseHandle> {
   const dir = join(ROOT, '.cache');
-  const file = join(dir, `test-world-${templateKey()}-${asOf}.tar.gz`);
+  const file = join(dir, `test-world-${templateKey()}-${config.TOUCHLINE_AS_OF}.tar.gz`);
   if (!existsSync(file)) {
     const fresh = await openDatabase({});
-    await loadDemo(fresh, asOf);
+    await loadDemo(fresh, config);
     const dump = await fresh.pglite!.dumpDataDir('gzip');
     await fresh.close();
     mkdirSync(dir, { recursive: true });
@@ -63,12 +68,14 @@ async function embeddedDemo(asOf: string): Promise<DatabaseHandle> {
   }
   const handle = await openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });
   await migrateToLatest(handle.db);
+  // The dump holds our ratings; this only checks the artifact is still there.
+  await ensureModels(handle, config, () => {});
   return handle;
 }
 
 let pgCounter = 0;
 /** A fresh database on the PostgreSQL server CI names, loaded with the demo world. */
-async function postgresDemo(serverUrl: string, asOf: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function postgresDemo(serverUrl: string, config: Config): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const name = `touchline_t_${process.pid}_${++pgCounter}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -78,7 +85,7 @@ async function postgresDemo(serverUrl: string, asOf: string): Promise<{ handle: 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString() });
-  await loadDemo(handle, asOf);
+  await loadDemo(handle, config);
   return {
     handle,
     drop: async () => {
@@ -98,13 +105,19 @@ export interface StartOptions {
 /** Starts the real app on a real database holding the demo world (seed 42), with TEST_KEY on an all-coverage account. */
 export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const pgUrl = process.env.TOUCHLINE_TEST_DATABASE_URL;
-  const env: Record<string, string> = { LOG_LEVEL: 'silent', RATE_LIMIT: '1000000', TOUCHLINE_DATA_DIR: join(ROOT, '.cache/unused'), ...opts.env };
+  const env: Record<string, string> = {
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT: '1000000',
+    TOUCHLINE_DATA_DIR: join(ROOT, '.cache/unused'),
+    TOUCHLINE_MODELS_DIR: MODELS_DIR,
+    ...opts.env,
+  };
   if (process.env.TOUCHLINE_TEST_REDIS_URL && !('REDIS_URL' in env)) env.REDIS_URL = process.env.TOUCHLINE_TEST_REDIS_URL;
   const config = loadConfig(env);
   let drop: (() => Promise<void>) | null = null;
   let handle: DatabaseHandle;
-  if (pgUrl) ({ handle, drop } = await postgresDemo(pgUrl, config.TOUCHLINE_AS_OF));
-  else handle = await embeddedDemo(config.TOUCHLINE_AS_OF);
+  if (pgUrl) ({ handle, drop } = await postgresDemo(pgUrl, config));
+  else handle = await embeddedDemo(config);
   await ensureBootstrapKey(handle.db, TEST_KEY);
   const logger = pino({ level: 'silent' });
   const runtime = await createRuntime(config, handle, logger, { now: opts.now, dataPollMs: 0 });

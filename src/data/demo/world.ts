@@ -450,7 +450,7 @@ export class DemoWorld {
     const potential = Math.max(rating, Math.min(95, Math.round(this.potentialOf(p, age) + potNoise)));
     const avail = this.rng.chance(0.75) ? this.rng.uniform(0.85, 1) : this.rng.uniform(0.35, 0.85);
     p.ratings.set(s, { rating, potential, form: this.rng.normal(0, 2), avail });
-    this.ratings.push({ player_id: p.row.id, season: s, rating, potential, best_role: p.role, position: p.pos, source: 'model' });
+    this.ratings.push({ player_id: p.row.id, season: s, rating, potential, best_role: p.role, position: p.pos, source: 'demo' });
   }
 
   private develop(p: Player, s: number): void {

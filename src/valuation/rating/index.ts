@@ -44,7 +44,7 @@ export interface RatingSettings {
   gbm?: GbmSettings;
 }
 
-export type CalibrationTarget = 'ea' | 'stored_model' | 'reference_scale';
+export type CalibrationTarget = 'ea' | 'demo' | 'reference_scale';
 
 export interface RatingArtifact {
   kind: 'rating';
@@ -52,7 +52,7 @@ export interface RatingArtifact {
   trainedAsOf: string;
   target: CalibrationTarget;
   features: readonly string[];
-  /** GBM from features to rating (target 'ea' or 'stored_model'). */
+  /** GBM from features to rating (target 'ea' or 'demo'). */
   model: GbmModel | null;
   /** Fallback: sorted knots of the value index, mapped to the reference scale by their quantile. */
   quantileKnots: number[] | null;
@@ -151,8 +151,10 @@ export function ratedSeasons(idx: FeatureIndex): PlayerSeason[] {
 function calibrationRows(snapshot: Snapshot): { rows: RatingRow[]; target: CalibrationTarget } {
   const ea = snapshot.externalRatings.filter((r) => r.source === 'ea');
   if (ea.length >= MIN_CALIBRATION_ROWS) return { rows: ea, target: 'ea' };
-  const stored = [...snapshot.ratings.values()].flat();
-  if (stored.length >= MIN_CALIBRATION_ROWS) return { rows: stored, target: 'stored_model' };
+  // The demo world's generator ratings play the part EA ratings play on real data. Never our own
+  // earlier outputs: calibrating on them would drift with each training.
+  const demo = snapshot.externalRatings.filter((r) => r.source === 'demo');
+  if (demo.length >= MIN_CALIBRATION_ROWS) return { rows: demo, target: 'demo' };
   return { rows: [], target: 'reference_scale' };
 }
 

@@ -1,0 +1,62 @@
+import type { Config } from '../config.js';
+import type { DatabaseHandle } from '../data/db.js';
+import { DEFAULT_BUNDLE_SETTINGS, expectedBundleVersion } from '../data/model-state.js';
+import { loadBundle, saveBundle } from '../data/model-store.js';
+import { buildSnapshot, type Snapshot } from '../data/snapshot.js';
+import { loadWorld, readMeta, replaceModelRatings } from '../data/world-store.js';
+import { trainBundle, type ModelBundle } from '../valuation/bundle.js';
+import { rateAll } from '../valuation/rating/index.js';
+
+export interface TrainResult {
+  version: string;
+  data_version: string;
+  as_of: string;
+  file: string;
+  ratings: number;
+  stats: ModelBundle['stats'];
+  ms: number;
+}
+
+async function snapshotOf(handle: DatabaseHandle, config: Config): Promise<Snapshot> {
+  const meta = await readMeta(handle.db);
+  return buildSnapshot(await loadWorld(handle.db), config.TOUCHLINE_AS_OF, meta.data_version ?? 'empty', meta.ratings_version);
+}
+
+async function storeRatings(handle: DatabaseHandle, bundle: ModelBundle, snapshot: Snapshot, progress: (line: string) => void): Promise<number> {
+  const rows = rateAll(bundle.rating, snapshot);
+  await replaceModelRatings(handle.db, rows, bundle.version);
+  progress(`stored ${rows.length} player-season ratings`);
+  return rows.length;
+}
+
+/** Fits every model on the data up to the as-of date, stores our ratings and writes the artifact. */
+export async function trainModels(handle: DatabaseHandle, config: Config, progress: (line: string) => void): Promise<TrainResult> {
+  const started = Date.now();
+  progress('reading the data');
+  const snapshot = await snapshotOf(handle, config);
+  progress(`fitting the rating, fee and future-value models on data up to ${snapshot.asOf}`);
+  const bundle = trainBundle(snapshot, DEFAULT_BUNDLE_SETTINGS);
+  progress(`fitted (${Object.entries(bundle.stats.fitMs).map(([k, v]) => `${k} ${v} ms`).join(', ')})`);
+  const file = saveBundle(config.modelsDir, bundle);
+  const ratings = await storeRatings(handle, bundle, snapshot, progress);
+  progress(`models written to ${file}`);
+  return { version: bundle.version, data_version: bundle.dataVersion, as_of: bundle.asOf, file, ratings, stats: bundle.stats, ms: Date.now() - started };
+}
+
+/**
+ * Makes sure models trained on the current data exist and our ratings come from them: nothing to
+ * do, ratings only (the artifact exists), or a full training. Returns what it did.
+ */
+export async function ensureModels(handle: DatabaseHandle, config: Config, progress: (line: string) => void): Promise<'ready' | 'rated' | 'trained'> {
+  const snapshot = await snapshotOf(handle, config);
+  const version = expectedBundleVersion(snapshot);
+  const bundle = loadBundle(config.modelsDir, version);
+  if (bundle && snapshot.ratingsVersion === version) return 'ready';
+  if (bundle) {
+    await storeRatings(handle, bundle, snapshot, progress);
+    return 'rated';
+  }
+  progress('no models trained on this data yet: training once now (`touchline train` does this on demand)');
+  await trainModels(handle, config, progress);
+  return 'trained';
+}

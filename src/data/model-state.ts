@@ -1,0 +1,44 @@
+import type { Logger } from 'pino';
+import { bundleVersion, type BundleSettings, type ModelBundle } from '../valuation/bundle.js';
+import { featureIndex } from '../valuation/features/index.js';
+import { loadBundle } from './model-store.js';
+import type { Snapshot } from './snapshot.js';
+
+export const DEFAULT_BUNDLE_SETTINGS: BundleSettings = {};
+
+export function expectedBundleVersion(snapshot: Snapshot): string {
+  return bundleVersion(snapshot.dataVersion, snapshot.asOf, DEFAULT_BUNDLE_SETTINGS);
+}
+
+/**
+ * The trained models in force. When the data changes it switches to the artifact trained on the
+ * new data if there is one; otherwise it keeps serving the previous models and says so.
+ */
+export class ModelState {
+  private bundle: ModelBundle | null = null;
+
+  constructor(
+    private readonly dir: string,
+    private readonly logger?: Logger,
+  ) {}
+
+  current(): ModelBundle | null {
+    return this.bundle;
+  }
+
+  /** Loads the artifact for this snapshot's data; false when none has been trained. */
+  sync(snapshot: Snapshot): boolean {
+    const version = expectedBundleVersion(snapshot);
+    if (this.bundle?.version === version) return true;
+    const found = loadBundle(this.dir, version);
+    if (found) {
+      this.bundle = found;
+      // Feature indexes are built once per snapshot; pay for it now rather than on a request.
+      featureIndex(snapshot);
+      this.logger?.info({ version }, 'models loaded');
+      return true;
+    }
+    if (this.bundle) this.logger?.warn({ serving: this.bundle.version, wanted: version }, 'no models trained on the current data: run `touchline train`');
+    return false;
+  }
+}

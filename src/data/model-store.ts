@@ -1,0 +1,24 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ModelBundle } from '../valuation/bundle.js';
+
+/** Model artifacts are versioned JSON files; a version names its data, as-of date and settings. */
+function fileOf(dir: string, version: string): string {
+  return join(dir, `models-${version.replace(/[^A-Za-z0-9._-]/g, '_')}.json`);
+}
+
+export function saveBundle(dir: string, bundle: ModelBundle): string {
+  mkdirSync(dir, { recursive: true });
+  const file = fileOf(dir, bundle.version);
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(bundle));
+  renameSync(tmp, file); // readers never see half a file
+  return file;
+}
+
+export function loadBundle(dir: string, version: string): ModelBundle | null {
+  const file = fileOf(dir, version);
+  if (!existsSync(file)) return null;
+  const bundle = JSON.parse(readFileSync(file, 'utf8')) as ModelBundle;
+  return bundle.kind === 'touchline-models' && bundle.version === version ? bundle : null;
+}

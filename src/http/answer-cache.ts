@@ -1,0 +1,23 @@
+/**
+ * Answers of the valuation endpoints, kept by their inputs and the versions of data, models and
+ * rates they were computed from: the same request on the same data gives the same answer, and a
+ * repeated simulation costs a lookup. Least recently used entries leave first.
+ */
+export class AnswerCache {
+  private readonly entries = new Map<string, unknown>();
+
+  constructor(private readonly capacity = 5_000) {}
+
+  get<T>(key: string, compute: () => T): T {
+    if (this.entries.has(key)) {
+      const value = this.entries.get(key) as T;
+      this.entries.delete(key);
+      this.entries.set(key, value);
+      return value;
+    }
+    const value = compute();
+    this.entries.set(key, value);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+    return value;
+  }
+}

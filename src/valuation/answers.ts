@@ -1,0 +1,79 @@
+import type { Snapshot } from '../data/snapshot.js';
+import { moneyPair, type MoneyPair } from '../money/convert.js';
+import type { RateTable } from '../money/rates.js';
+import type { ModelBundle } from './bundle.js';
+import { predictFee } from './fee/index.js';
+import { CATEGORY_NAMES, predictFuture } from './future/index.js';
+
+/**
+ * The valuation answers as the API gives them: model outputs (EUR) with every amount as a
+ * `x` / `x_in_eur` pair through one rate table. Pure: snapshot, models and rates in, objects out.
+ */
+export interface Money {
+  readonly code: string;
+  readonly rates: RateTable;
+}
+
+const pair = (eur: number, m: Money): MoneyPair => moneyPair(eur, m.code, m.rates);
+
+export interface FeeQuery {
+  playerId: string;
+  targetClubId?: string | null;
+  contractEndDate?: string | null;
+}
+
+export function expectedFeeAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: FeeQuery) {
+  const fee = predictFee(bundle.fee, snapshot, q);
+  const v = pair(fee.feeEur, money);
+  return {
+    feeEur: fee.feeEur,
+    body: {
+      currency: money.code,
+      expected_transfer_value: v.amount,
+      expected_transfer_value_in_eur: v.amountEur,
+      expected_transfer_value_range: { low: pair(fee.lowEur, money).amount, high: pair(fee.highEur, money).amount },
+    },
+  };
+}
+
+export interface FutureQuery {
+  playerId: string;
+  clubId: string;
+  /** The fee to start from; when absent, the expected fee for a move to the club. */
+  baselineValueEur?: number | null;
+}
+
+export function futureValueAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: FutureQuery) {
+  const baseline = q.baselineValueEur ?? predictFee(bundle.fee, snapshot, { playerId: q.playerId, targetClubId: q.clubId }).feeEur;
+  const f = predictFuture(bundle.future, bundle.rating, snapshot, { playerId: q.playerId, clubId: q.clubId, baselineValueEur: baseline });
+  const v = pair(f.futureValueEur, money);
+  return {
+    futureValueEur: f.futureValueEur,
+    body: {
+      currency: money.code,
+      future_transfer_value: v.amount,
+      future_transfer_value_in_eur: v.amountEur,
+      future_transfer_value_range: { low: pair(f.lowEur, money).amount, high: pair(f.highEur, money).amount },
+      value_category: f.valueCategory,
+      probabilities_of_different_outcomes: {
+        probabilities: Object.fromEntries(CATEGORY_NAMES.map((c) => [c, f.probabilities[c]])),
+        sample_size: f.sampleSize,
+      },
+      explanations: {
+        simulation_years: 3 as const,
+        over_thirthy_years: f.overThirty,
+        similar_players: f.similarPlayers.map((s) => ({
+          name: s.name,
+          initial_value: pair(s.initial_value, money).amount,
+          initial_rating: Math.round(s.initial_rating),
+          initial_potential: Math.round(s.initial_potential),
+          later_transfer_value: pair(s.later_transfer_value, money).amount,
+          age: Math.round(s.age),
+          season: s.season,
+          position: s.position,
+          best_role: s.best_role,
+        })),
+      },
+    },
+  };
+}

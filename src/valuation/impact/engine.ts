@@ -1,0 +1,333 @@
+/**
+ * Fused Monte Carlo for what-if questions about one club: the same league simulated under
+ * several scenarios that differ only in the strengths of a few clubs, tracking one club's rank.
+ *
+ * The model is the one of league/simulate.ts (double round robin, Poisson goals by inverse CDF of
+ * one uniform per fixture side (16-bit halves of one 32-bit draw), 3/1/0 points, then goal difference, goals scored and a random
+ * draw). What is fused: each run draws every uniform once; fixtures between clubs whose strength
+ * is the same in every scenario are played once and shared; only the fixtures of the changed
+ * clubs are replayed per scenario on the same uniforms (common random numbers). Because goals are
+ * monotone in the rate, a scenario where the tracked club is stronger (and its rivals no stronger)
+ * ranks it no worse in every single run. Only the tracked club's rank is needed, so a run counts
+ * the clubs ahead of it instead of sorting the table.
+ *
+ * Runs: a pilot, then enough runs for the scenario `runsFrom` (the baseline) to reach the target
+ * standard error with a 20% margin, rounded up to a block; then every scenario is checked and
+ * runs are added only if one is still above the target. Deriving the count from the baseline
+ * keeps every request about the same club and season on the same random numbers and run count.
+ */
+import { seededGenerator } from '../league/random.js';
+
+export interface ScenarioStrengths {
+  /** attack per club, in the order of `clubIds` */
+  attack: readonly number[];
+  defence: readonly number[];
+}
+
+export interface ScenarioLeagueInput {
+  clubIds: readonly string[];
+  intercept: number;
+  homeAdvantage: number;
+  /** the club whose rank is tracked */
+  target: string;
+  scenarios: readonly ScenarioStrengths[];
+}
+
+export interface ScenarioSettings {
+  seed: number;
+  /** standard error of the tracked club's expected position in every scenario; default 0.05 */
+  targetStandardError?: number;
+  /** scenario whose standard error sets the run count; default 0 */
+  runsFrom?: number;
+  /** default 512 */
+  pilotRuns?: number;
+  /** default 100000 */
+  maxRuns?: number;
+  /** goals per side are capped here (tail mass on the cap); default 20 */
+  maxGoals?: number;
+  /** fixed run count (no adaptation), for tests and benches */
+  runs?: number;
+}
+
+export interface ScenarioOutcome {
+  expectedPosition: number;
+  standardError: number;
+  /** probability of each final place, index 0 = first */
+  positionProbabilities: number[];
+}
+
+export interface ScenarioResult {
+  seed: number;
+  runs: number;
+  clubs: number;
+  outcomes: ScenarioOutcome[];
+}
+
+const BLOCK = 256;
+/** uniforms have 16 bits: one 32-bit draw gives both sides of a fixture */
+const U16 = 65536;
+
+/**
+ * Poisson CDF for 0..maxGoals as 16-bit integer thresholds (goals = number of thresholds <= u).
+ * Rounding up keeps the thresholds monotone in the rate, so common random numbers stay monotone;
+ * the resolution (1.5e-5 in probability) is far below the Monte Carlo error.
+ */
+function fillCdf(out: Int32Array, base: number, lambda: number, maxGoals: number): void {
+  let p = Math.exp(-lambda);
+  let acc = p;
+  out[base] = Math.min(U16, Math.ceil(acc * U16));
+  for (let k = 1; k < maxGoals; k++) {
+    p = (p * lambda) / k;
+    acc += p;
+    out[base + k] = Math.min(U16, Math.ceil(acc * U16));
+  }
+  out[base + maxGoals] = U16;
+}
+
+function goalsFor(cdf: Int32Array, base: number, u: number): number {
+  let x = +(u >= cdf[base]) + +(u >= cdf[base + 1]) + +(u >= cdf[base + 2]) + +(u >= cdf[base + 3]);
+  if (x === 4) while (u >= cdf[base + x]) x++;
+  return x;
+}
+
+class FusedEngine {
+  private readonly n: number;
+  private readonly S: number;
+  private readonly k1: number;
+  private readonly target: number;
+  // shared fixtures (no changed club)
+  private readonly sharedHome: Int32Array;
+  private readonly sharedAway: Int32Array;
+  private readonly sharedCdfH: Int32Array;
+  private readonly sharedCdfA: Int32Array;
+  /** position of each fixture in draw order: >= 0 shared index, < 0 -(changed index + 1) */
+  private readonly drawSlot: Int32Array;
+  private readonly changedHome: Int32Array;
+  private readonly changedAway: Int32Array;
+  /** per scenario, per changed fixture */
+  private readonly changedCdfH: Int32Array;
+  private readonly changedCdfA: Int32Array;
+  /** sfc32 state, seeded from the library generator (inlined: the hot loop draws ~10^6 numbers) */
+  private readonly state: Int32Array;
+  private readonly gsRange: number;
+  private readonly gdRange: number;
+  private readonly uh: Int32Array;
+  private readonly ua: Int32Array;
+  private readonly basePts: Int32Array;
+  private readonly baseGf: Int32Array;
+  private readonly baseGa: Int32Array;
+  private readonly pts: Int32Array;
+  private readonly gf: Int32Array;
+  private readonly ga: Int32Array;
+  private readonly tie: Float64Array;
+  readonly rankCount: Float64Array;
+  readonly sumRank: Float64Array;
+  readonly sumRank2: Float64Array;
+  runs = 0;
+
+  constructor(input: ScenarioLeagueInput, seed: number, maxGoals: number) {
+    const n = input.clubIds.length;
+    if (n < 2) throw new Error('a league needs at least two clubs');
+    if (new Set(input.clubIds).size !== n) throw new Error('club ids must be unique');
+    const S = input.scenarios.length;
+    if (S < 1) throw new Error('at least one scenario');
+    for (const sc of input.scenarios) {
+      if (sc.attack.length !== n || sc.defence.length !== n) throw new Error('every scenario needs a strength per club');
+      for (let i = 0; i < n; i++) {
+        if (!Number.isFinite(sc.attack[i]) || !Number.isFinite(sc.defence[i])) throw new Error(`strength of ${input.clubIds[i]} is not finite`);
+      }
+    }
+    if (!Number.isFinite(input.intercept) || !Number.isFinite(input.homeAdvantage)) throw new Error('intercept and homeAdvantage must be finite');
+    // canonical club order, so the draws do not depend on the caller's order
+    const order = input.clubIds.map((id, i) => ({ id, i })).sort((a, b) => (a.id < b.id ? -1 : 1)).map((x) => x.i);
+    const target = order.findIndex((i) => input.clubIds[i] === input.target);
+    if (target < 0) throw new Error(`target ${input.target} is not in the league`);
+    const att = input.scenarios.map((sc) => order.map((i) => sc.attack[i]));
+    const def = input.scenarios.map((sc) => order.map((i) => sc.defence[i]));
+    const changed = new Uint8Array(n);
+    for (let c = 0; c < n; c++) {
+      for (let s = 1; s < S; s++) if (att[s][c] !== att[0][c] || def[s][c] !== def[0][c]) changed[c] = 1;
+    }
+    changed[target] = 1; // the tracked club's fixtures are per scenario anyway (cheap, and keeps the code uniform)
+
+    this.n = n;
+    this.S = S;
+    this.k1 = maxGoals + 1;
+    this.target = target;
+    const fixtures = n * (n - 1);
+    let nChanged = 0;
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j && (changed[i] || changed[j])) nChanged++;
+    const nShared = fixtures - nChanged;
+    this.sharedHome = new Int32Array(nShared);
+    this.sharedAway = new Int32Array(nShared);
+    this.sharedCdfH = new Int32Array(nShared * this.k1);
+    this.sharedCdfA = new Int32Array(nShared * this.k1);
+    this.changedHome = new Int32Array(nChanged);
+    this.changedAway = new Int32Array(nChanged);
+    this.changedCdfH = new Int32Array(S * nChanged * this.k1);
+    this.changedCdfA = new Int32Array(S * nChanged * this.k1);
+    this.drawSlot = new Int32Array(fixtures);
+    const mu = input.intercept, home = input.homeAdvantage;
+    let f = 0, sh = 0, ch = 0;
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        if (i === j) continue;
+        if (changed[i] || changed[j]) {
+          this.changedHome[ch] = i;
+          this.changedAway[ch] = j;
+          for (let s = 0; s < S; s++) {
+            const base = (s * nChanged + ch) * this.k1;
+            fillCdf(this.changedCdfH, base, Math.exp(mu + home + att[s][i] - def[s][j]), maxGoals);
+            fillCdf(this.changedCdfA, base, Math.exp(mu + att[s][j] - def[s][i]), maxGoals);
+          }
+          this.drawSlot[f] = -(ch + 1);
+          ch++;
+        } else {
+          this.sharedHome[sh] = i;
+          this.sharedAway[sh] = j;
+          fillCdf(this.sharedCdfH, sh * this.k1, Math.exp(mu + home + att[0][i] - def[0][j]), maxGoals);
+          fillCdf(this.sharedCdfA, sh * this.k1, Math.exp(mu + att[0][j] - def[0][i]), maxGoals);
+          this.drawSlot[f] = sh;
+          sh++;
+        }
+        f++;
+      }
+    }
+    this.gsRange = 2 * (n - 1) * maxGoals + 1;
+    this.gdRange = 2 * this.gsRange - 1;
+    const g = seededGenerator(seed);
+    this.state = new Int32Array([g.next(), g.next(), g.next(), g.next()]);
+    this.uh = new Int32Array(nChanged);
+    this.ua = new Int32Array(nChanged);
+    this.basePts = new Int32Array(n);
+    this.baseGf = new Int32Array(n);
+    this.baseGa = new Int32Array(n);
+    this.pts = new Int32Array(n);
+    this.gf = new Int32Array(n);
+    this.ga = new Int32Array(n);
+    this.tie = new Float64Array(n);
+    this.rankCount = new Float64Array(S * n);
+    this.sumRank = new Float64Array(S);
+    this.sumRank2 = new Float64Array(S);
+  }
+
+  run(count: number): void {
+    const { n, S, k1, target, state, drawSlot, sharedHome, sharedAway, sharedCdfH, sharedCdfA } = this;
+    const { changedHome, changedAway, changedCdfH, changedCdfA, uh, ua, basePts, baseGf, baseGa, pts, gf, ga, tie } = this;
+    const nChanged = changedHome.length;
+    const fixtures = drawSlot.length;
+    const gsRange = this.gsRange, gdOffset = this.gsRange - 1, gdRange = this.gdRange;
+    let a = state[0], b = state[1], c = state[2], d = state[3];
+    for (let r = 0; r < count; r++) {
+      basePts.fill(0);
+      baseGf.fill(0);
+      baseGa.fill(0);
+      // the draw order is the full fixture order, as in league/simulate.ts, whatever is shared
+      for (let f = 0; f < fixtures; f++) {
+        const z = (a + b + d) | 0;
+        d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + z) | 0;
+        const u1 = z & 0xffff, u2 = z >>> 16;
+        const slot = drawSlot[f];
+        if (slot < 0) {
+          uh[-slot - 1] = u1;
+          ua[-slot - 1] = u2;
+          continue;
+        }
+        const base = slot * k1;
+        const x = goalsFor(sharedCdfH, base, u1), y = goalsFor(sharedCdfA, base, u2);
+        const h = sharedHome[slot], w = sharedAway[slot];
+        baseGf[h] += x; baseGa[h] += y;
+        baseGf[w] += y; baseGa[w] += x;
+        const draw = +(x === y);
+        basePts[h] += 3 * +(x > y) + draw;
+        basePts[w] += 3 * +(x < y) + draw;
+      }
+      for (let k = 0; k < n; k++) {
+        const z = (a + b + d) | 0;
+        d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + z) | 0;
+        tie[k] = (z >>> 0) / 4294967296;
+      }
+      for (let s = 0; s < S; s++) {
+        pts.set(basePts);
+        gf.set(baseGf);
+        ga.set(baseGa);
+        const off = s * nChanged;
+        for (let k = 0; k < nChanged; k++) {
+          const base = (off + k) * k1;
+          const x = goalsFor(changedCdfH, base, uh[k]), y = goalsFor(changedCdfA, base, ua[k]);
+          const h = changedHome[k], w = changedAway[k];
+          gf[h] += x; ga[h] += y;
+          gf[w] += y; ga[w] += x;
+          const draw = +(x === y);
+          pts[h] += 3 * +(x > y) + draw;
+          pts[w] += 3 * +(x < y) + draw;
+        }
+        const keyT = (pts[target] * gdRange + (gf[target] - ga[target] + gdOffset)) * gsRange + gf[target] + tie[target];
+        let rank = 1;
+        for (let k = 0; k < n; k++) {
+          if (k !== target && (pts[k] * gdRange + (gf[k] - ga[k] + gdOffset)) * gsRange + gf[k] + tie[k] > keyT) rank++;
+        }
+        this.rankCount[s * n + rank - 1]++;
+        this.sumRank[s] += rank;
+        this.sumRank2[s] += rank * rank;
+      }
+    }
+    state[0] = a; state[1] = b; state[2] = c; state[3] = d;
+    this.runs += count;
+  }
+
+  standardError(s: number): number {
+    const R = this.runs;
+    if (R < 2) return Number.POSITIVE_INFINITY;
+    const mean = this.sumRank[s] / R;
+    return Math.sqrt(Math.max(0, (this.sumRank2[s] - R * mean * mean) / (R - 1)) / R);
+  }
+
+  outcome(s: number): ScenarioOutcome {
+    const R = this.runs, n = this.n;
+    const probs: number[] = [];
+    for (let p = 0; p < n; p++) probs.push(this.rankCount[s * n + p] / R);
+    return { expectedPosition: this.sumRank[s] / R, standardError: this.standardError(s), positionProbabilities: probs };
+  }
+
+  get scenarios(): number {
+    return this.S;
+  }
+}
+
+function roundUp(x: number): number {
+  return Math.ceil(x / BLOCK) * BLOCK;
+}
+
+/** Runs the scenarios on common random numbers; see the header for how the run count is chosen. */
+export function simulateScenarios(input: ScenarioLeagueInput, settings: ScenarioSettings): ScenarioResult {
+  if (!Number.isInteger(settings.seed)) throw new Error('seed must be an integer');
+  const maxGoals = settings.maxGoals ?? 20;
+  if (!(Number.isInteger(maxGoals) && maxGoals >= 4)) throw new Error('maxGoals must be an integer >= 4');
+  const engine = new FusedEngine(input, settings.seed, maxGoals);
+  if (settings.runs !== undefined) {
+    if (!Number.isInteger(settings.runs) || settings.runs < 2) throw new Error('runs must be an integer >= 2');
+    engine.run(settings.runs);
+  } else {
+    const target = settings.targetStandardError ?? 0.05;
+    const from = settings.runsFrom ?? 0;
+    const maxRuns = settings.maxRuns ?? 100_000;
+    if (!(target > 0)) throw new Error('targetStandardError must be > 0');
+    if (!(from >= 0 && from < engine.scenarios)) throw new Error('runsFrom must name a scenario');
+    engine.run(Math.min(maxRuns, settings.pilotRuns ?? 512));
+    const need = (se: number) => roundUp(engine.runs * (se / target) ** 2 * 1.2);
+    let next = Math.min(maxRuns, need(engine.standardError(from)));
+    if (next > engine.runs) engine.run(next - engine.runs);
+    // the other scenarios: extend only when one is still above the target
+    for (let guard = 0; guard < 8 && engine.runs < maxRuns; guard++) {
+      let worst = 0;
+      for (let s = 0; s < engine.scenarios; s++) worst = Math.max(worst, engine.standardError(s));
+      if (worst <= target) break;
+      next = Math.min(maxRuns, Math.max(engine.runs + BLOCK, need(worst)));
+      engine.run(next - engine.runs);
+    }
+  }
+  const outcomes: ScenarioOutcome[] = [];
+  for (let s = 0; s < engine.scenarios; s++) outcomes.push(engine.outcome(s));
+  return { seed: settings.seed, runs: engine.runs, clubs: input.clubIds.length, outcomes };
+}

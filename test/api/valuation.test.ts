@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+let player: string;
+let club: string;
+let unavailable: string;
+before(async () => {
+  t = await startTestApp();
+  const s = t.runtime.world.current();
+  const league = [...s.clubsOfLeague.keys()].sort()[0];
+  club = s.clubsOfLeague.get(league)![0];
+  const otherClub = s.clubsOfLeague.get(league)![1];
+  player = s.squads.get(otherClub)!.find((id) => s.players.get(id)!.analysis_available)!;
+  // A covered player (he has a current team) whose analysis data is not ready.
+  unavailable = [...s.squads.values()].flat().find((id) => !s.players.get(id)!.analysis_available)!;
+});
+after(async () => {
+  await t?.close();
+});
+
+const json = (res: { body: string }) => JSON.parse(res.body);
+const CATEGORIES = ['Elite Prospect', 'Excellent Opportunity', 'Steady Grower', 'Stable Value', 'Decline', 'Major decline'];
+
+describe('expected transfer value', () => {
+  test('answers in EUR by default with the model version header and an 80% range', async () => {
+    const res = await t.get(`/v1/expected_transfer_value?player_id=${player}`);
+    assert.equal(res.statusCode, 200);
+    const b = json(res);
+    assert.equal(b.currency, 'EUR');
+    assert.ok(Number.isInteger(b.expected_transfer_value) && b.expected_transfer_value > 0);
+    assert.equal(b.expected_transfer_value, b.expected_transfer_value_in_eur);
+    assert.ok(b.expected_transfer_value_range.low <= b.expected_transfer_value && b.expected_transfer_value <= b.expected_transfer_value_range.high);
+    assert.match(String(res.headers['touchline-model-version']), /.+/);
+  });
+
+  test('another currency: any case, echoed upper case, the EUR figure unchanged', async () => {
+    const eur = json(await t.get(`/v1/expected_transfer_value?player_id=${player}`));
+    const usd = json(await t.get(`/v1/expected_transfer_value?player_id=${player}&currency=usd`));
+    assert.equal(usd.currency, 'USD');
+    assert.equal(usd.expected_transfer_value_in_eur, eur.expected_transfer_value_in_eur);
+    assert.notEqual(usd.expected_transfer_value, eur.expected_transfer_value);
+  });
+
+  test('a contract ending sooner never raises the fee', async () => {
+    const fees = [];
+    for (const end of ['2026-12-31', '2027-06-30', '2028-06-30', '2030-06-30']) {
+      fees.push(json(await t.get(`/v1/expected_transfer_value?player_id=${player}&contract_end_date=${end}`)).expected_transfer_value_in_eur);
+    }
+    for (let i = 1; i < fees.length; i++) assert.ok(fees[i - 1] <= fees[i], fees.join(' '));
+  });
+
+  test('a target club is accepted and the same request gives the same answer', async () => {
+    const a = await t.get(`/v1/expected_transfer_value?player_id=${player}&target_club_id=${club}`);
+    const b = await t.get(`/v1/expected_transfer_value?player_id=${player}&target_club_id=${club}`);
+    assert.equal(a.statusCode, 200);
+    assert.equal(a.body, b.body);
+  });
+
+  test('errors, in the order of the parameter table', async () => {
+    const unknownP = `P${'0'.repeat(26)}`;
+    const unknownC = `C${'0'.repeat(26)}`;
+    const cases: Array<[string, number, string]> = [
+      ['', 400, 'player_id is required'],
+      ['player_id=x', 400, 'Invalid player_id'],
+      [`player_id=${player}&target_club_id=x`, 400, 'Invalid target_club_id'],
+      [`player_id=${player}&currency=XYZ&contract_end_date=bad`, 400, 'Invalid currency code: XYZ'],
+      [`player_id=${player}&currency=ars`, 400, 'Invalid currency code: ars'],
+      [`player_id=${player}&contract_end_date=2027-02-30`, 400, 'Invalid contract_end_date, must be in the format YYYY-MM-DD'],
+      [`player_id=${player}&contract_end_date=30/06/2027`, 400, 'Invalid contract_end_date, must be in the format YYYY-MM-DD'],
+      [`player_id=${unknownP}`, 404, 'Player not found'],
+      [`player_id=${player}&target_club_id=${unknownC}`, 404, 'Club not found'],
+      [`player_id=${unavailable}`, 403, 'This player is not available for analysis'],
+    ];
+    for (const [qs, status, error] of cases) {
+      const res = await t.get(`/v1/expected_transfer_value?${qs}`);
+      assert.equal(res.statusCode, status, qs);
+      assert.deepEqual(json(res), { error }, qs);
+    }
+  });
+});
+
+describe('future transfer value', () => {
+  test('every field of SPEC.md with its type', async () => {
+    const res = await t.post('/v1/get_future_transfer_value', { player_id: player, club_id: club });
+    assert.equal(res.statusCode, 200);
+    const b = json(res);
+    assert.equal(b.currency, 'EUR');
+    assert.ok(Number.isInteger(b.future_transfer_value) && b.future_transfer_value === b.future_transfer_value_in_eur);
+    assert.ok(CATEGORIES.includes(b.value_category));
+    const p = b.probabilities_of_different_outcomes.probabilities;
+    assert.deepEqual(Object.keys(p).sort(), [...CATEGORIES].sort());
+    const sum = Object.values(p as Record<string, number>).reduce((a, x) => a + x, 0);
+    assert.ok(Math.abs(sum - 1) < 1e-9);
+    for (const v of Object.values(p as Record<string, number>)) assert.ok(v >= 0 && v <= 1);
+    const top = CATEGORIES.reduce((a, c) => (p[c] > p[a] ? c : a), CATEGORIES[0]);
+    assert.equal(p[b.value_category], p[top]);
+    assert.ok(Number.isInteger(b.probabilities_of_different_outcomes.sample_size));
+    assert.equal(b.explanations.simulation_years, 3);
+    assert.equal(typeof b.explanations.over_thirthy_years, 'boolean');
+    const sim = b.explanations.similar_players;
+    assert.ok(sim.length > 0 && sim.length <= 10);
+    for (const x of sim) {
+      assert.equal(typeof x.name, 'string');
+      for (const k of ['initial_value', 'initial_rating', 'initial_potential', 'later_transfer_value', 'age']) assert.ok(Number.isInteger(x[k]), k);
+      assert.match(x.season, /^\d{4}\/\d{4}$/);
+      assert.equal(typeof x.position, 'string');
+      assert.equal(typeof x.best_role, 'string');
+    }
+    assert.ok(b.future_transfer_value_range.low <= b.future_transfer_value_range.high);
+  });
+
+  test('a given baseline fee in another currency; amounts follow the currency', async () => {
+    const eur = json(await t.post('/v1/get_future_transfer_value', { player_id: player, club_id: club, expected_transfer_value: 10_000_000 }));
+    const gbp = json(await t.post('/v1/get_future_transfer_value', { player_id: player, club_id: club, expected_transfer_value: 10_000_000, currency_code: 'gbp' }));
+    assert.equal(gbp.currency, 'GBP');
+    // 10M GBP is more than 10M EUR, so the EUR outcome is larger.
+    assert.ok(gbp.future_transfer_value_in_eur > eur.future_transfer_value_in_eur);
+  });
+
+  test('errors, in the order of the body table', async () => {
+    const cases: Array<[unknown, number, string]> = [
+      [{}, 400, 'player_id is required'],
+      [{ player_id: 5 }, 400, 'Invalid player_id'],
+      [{ player_id: player }, 400, 'club_id is required'],
+      [{ player_id: player, club_id: 'C1' }, 400, 'Invalid club_id'],
+      [{ player_id: player, club_id: club, expected_transfer_value: -1 }, 400, 'expected_transfer_value must be a non-negative number'],
+      [{ player_id: player, club_id: club, expected_transfer_value: '100' }, 400, 'expected_transfer_value must be a non-negative number'],
+      [{ player_id: player, club_id: club, currency_code: 12 }, 400, 'currency_code must be a string'],
+      [{ player_id: player, club_id: club, currency_code: 'EURO' }, 400, 'Invalid currency code: EURO'],
+      [{ player_id: `P${'0'.repeat(26)}`, club_id: club }, 404, 'Player not found'],
+      [{ player_id: player, club_id: `C${'0'.repeat(26)}` }, 404, 'Club not found'],
+      [{ player_id: unavailable, club_id: club }, 403, 'This player is not available for analysis'],
+    ];
+    for (const [body, status, error] of cases) {
+      const res = await t.post('/v1/get_future_transfer_value', body);
+      assert.equal(res.statusCode, status, JSON.stringify(body));
+      assert.deepEqual(json(res), { error }, JSON.stringify(body));
+    }
+  });
+});
