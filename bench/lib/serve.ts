@@ -13,6 +13,7 @@ export const BENCH_KEY = 'tl_bench_key_0123456789abcdefghijkl';
 
 export interface BenchServer {
   readonly url: string;
+  readonly app: FastifyInstance;
   readonly config: Config;
   readonly runtime: Runtime;
   close(): Promise<void>;
@@ -31,6 +32,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
+    app,
     config,
     runtime,
     close: async () => {

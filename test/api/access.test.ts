@@ -118,6 +118,27 @@ describe('coverage', () => {
     assert.deepEqual(json(await t.get('/v1/player_info?player_id=nope', limited)), { error: 'Invalid player_id' });
   });
 
+  test('valuation endpoints apply coverage to the player and the club', async () => {
+    const s = t.runtime.world.current();
+    const outClub = s.clubsOfLeague.get(other)![0];
+    const inClub = s.clubsOfLeague.get(covered)![0];
+    const analysable = (club: string) =>
+      s.squads.get(club)!.find((id) => {
+        const steps = s.careers.get(id)!;
+        return !steps[steps.length - 1].is_loan && s.players.get(id)!.analysis_available;
+      })!;
+    const outsider = analysable(outClub);
+    const insider = analysable(inClub);
+    const fee = await t.get(`/v1/expected_transfer_value?player_id=${outsider}`, limited);
+    assert.equal(fee.statusCode, 403);
+    assert.deepEqual(json(fee), { error: 'Player is not in the allowed leagues' });
+    assert.equal((await t.get(`/v1/expected_transfer_value?player_id=${insider}`, limited)).statusCode, 200);
+    const future = (player: string, club: string) => t.post('/v1/get_future_transfer_value', { player_id: player, club_id: club }, limited);
+    assert.deepEqual(json(await future(outsider, inClub)), { error: 'Player is not in the allowed leagues' });
+    assert.deepEqual(json(await future(insider, outClub)), { error: 'Requested club is not allowed' });
+    assert.equal((await future(insider, inClub)).statusCode, 200);
+  });
+
   test('a player on loan is covered through his owning club', async () => {
     const s = t.runtime.world.current();
     const leagueOf = (c: string) => s.leagueOfClub.get(c);
