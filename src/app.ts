@@ -10,6 +10,7 @@ import { playerRoutes } from './http/routes/players.js';
 import { referenceRoutes } from './http/routes/reference.js';
 import { systemRoutes } from './http/routes/system.js';
 import { valuationRoutes } from './http/routes/valuation.js';
+import { analysisRoutes } from './http/routes/analysis.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -102,6 +103,7 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   referenceRoutes(app, deps);
   playerRoutes(app, deps);
   valuationRoutes(app, deps);
+  analysisRoutes(app, deps);
 
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   return app;

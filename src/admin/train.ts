@@ -4,7 +4,8 @@ import { DEFAULT_BUNDLE_SETTINGS, expectedBundleVersion } from '../data/model-st
 import { loadBundle, saveBundle } from '../data/model-store.js';
 import { buildSnapshot, type Snapshot } from '../data/snapshot.js';
 import { loadWorld, readMeta, replaceModelRatings } from '../data/world-store.js';
-import { trainBundle, type ModelBundle } from '../valuation/bundle.js';
+import { trainBundleWithRatings, type ModelBundle } from '../valuation/bundle.js';
+import type { RatingRow } from '../data/schema.js';
 import { rateAll } from '../valuation/rating/index.js';
 
 export interface TrainResult {
@@ -22,8 +23,7 @@ async function snapshotOf(handle: DatabaseHandle, config: Config): Promise<Snaps
   return buildSnapshot(await loadWorld(handle.db), config.TOUCHLINE_AS_OF, meta.data_version ?? 'empty', meta.ratings_version);
 }
 
-async function storeRatings(handle: DatabaseHandle, bundle: ModelBundle, snapshot: Snapshot, progress: (line: string) => void): Promise<number> {
-  const rows = rateAll(bundle.rating, snapshot);
+async function storeRatings(handle: DatabaseHandle, bundle: ModelBundle, rows: RatingRow[], progress: (line: string) => void): Promise<number> {
   await replaceModelRatings(handle.db, rows, bundle.version);
   progress(`stored ${rows.length} player-season ratings`);
   return rows.length;
@@ -34,11 +34,11 @@ export async function trainModels(handle: DatabaseHandle, config: Config, progre
   const started = Date.now();
   progress('reading the data');
   const snapshot = await snapshotOf(handle, config);
-  progress(`fitting the rating, fee and future-value models on data up to ${snapshot.asOf}`);
-  const bundle = trainBundle(snapshot, DEFAULT_BUNDLE_SETTINGS);
+  progress(`fitting the rating, fee, future-value and team-strength models on data up to ${snapshot.asOf}`);
+  const { bundle, ratings: rows } = trainBundleWithRatings(snapshot, DEFAULT_BUNDLE_SETTINGS);
   progress(`fitted (${Object.entries(bundle.stats.fitMs).map(([k, v]) => `${k} ${v} ms`).join(', ')})`);
   const file = saveBundle(config.modelsDir, bundle);
-  const ratings = await storeRatings(handle, bundle, snapshot, progress);
+  const ratings = await storeRatings(handle, bundle, rows, progress);
   progress(`models written to ${file}`);
   return { version: bundle.version, data_version: bundle.dataVersion, as_of: bundle.asOf, file, ratings, stats: bundle.stats, ms: Date.now() - started };
 }
@@ -53,7 +53,7 @@ export async function ensureModels(handle: DatabaseHandle, config: Config, progr
   const bundle = loadBundle(config.modelsDir, version);
   if (bundle && snapshot.ratingsVersion === version) return 'ready';
   if (bundle) {
-    await storeRatings(handle, bundle, snapshot, progress);
+    await storeRatings(handle, bundle, rateAll(bundle.rating, snapshot), progress);
     return 'rated';
   }
   progress('no models trained on this data yet: training once now (`touchline train` does this on demand)');

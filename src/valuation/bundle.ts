@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import type { Snapshot } from '../data/snapshot.js';
 import { FEE_MODEL_VERSION, fitFeeModel, type FeeArtifact, type FeeSettings } from './fee/index.js';
 import { FUTURE_MODEL_VERSION, fitFutureModel, type FutureArtifact, type FutureSettings } from './future/index.js';
-import { RATING_MODEL_VERSION, fitRatingModel, type RatingArtifact, type RatingSettings } from './rating/index.js';
+import { RATING_MODEL_VERSION, fitRatingModel, rateAll, type RatingArtifact, type RatingSettings } from './rating/index.js';
+import { IMPACT_MODEL_VERSION, fitImpactModel, withModelRatings, type ImpactArtifact, type ImpactSettings } from './impact/index.js';
+import type { RatingRow } from '../data/schema.js';
 
 export const BUNDLE_FORMAT = 1;
 
@@ -16,6 +18,7 @@ export interface BundleSettings {
   rating?: RatingSettings;
   fee?: FeeSettings;
   future?: FutureSettings;
+  impact?: ImpactSettings;
 }
 
 export interface ModelBundle {
@@ -28,8 +31,9 @@ export interface ModelBundle {
   rating: RatingArtifact;
   fee: FeeArtifact;
   future: FutureArtifact;
+  impact: ImpactArtifact;
   stats: {
-    fitMs: { rating: number; fee: number; future: number };
+    fitMs: { rating: number; fee: number; future: number; impact: number };
     rating: RatingArtifact['calibration'];
     fee: FeeArtifact['stats'];
     future: FutureArtifact['stats'];
@@ -38,14 +42,22 @@ export interface ModelBundle {
 
 export function bundleVersion(dataVersion: string, asOf: string, settings: BundleSettings): string {
   const h = createHash('sha256')
-    .update(JSON.stringify({ settings, models: [RATING_MODEL_VERSION, FEE_MODEL_VERSION, FUTURE_MODEL_VERSION, BUNDLE_FORMAT] }))
+    .update(JSON.stringify({ settings, models: [RATING_MODEL_VERSION, FEE_MODEL_VERSION, FUTURE_MODEL_VERSION, IMPACT_MODEL_VERSION, BUNDLE_FORMAT] }))
     .digest('hex')
     .slice(0, 10);
   return `${dataVersion}@${asOf}#${h}`;
 }
 
-/** Fits rating, fee and future models on the snapshot (nothing after its as-of date is visible). */
+/** Fits every model on the snapshot (nothing after its as-of date is visible). */
 export function trainBundle(snapshot: Snapshot, settings: BundleSettings = {}): ModelBundle {
+  return trainBundleWithRatings(snapshot, settings).bundle;
+}
+
+/**
+ * Fits rating, fee and future models, rates every player-season with our rating model, and fits
+ * the team-strength model on those ratings. The ratings come back beside the bundle for storing.
+ */
+export function trainBundleWithRatings(snapshot: Snapshot, settings: BundleSettings = {}): { bundle: ModelBundle; ratings: RatingRow[] } {
   const seed = settings.seed ?? 0;
   // Timings are reported for the operator; they do not change the fitted models.
   const t0 = performance.now();
@@ -55,7 +67,10 @@ export function trainBundle(snapshot: Snapshot, settings: BundleSettings = {}): 
   const t2 = performance.now();
   const future = fitFutureModel(snapshot, rating, settings.future);
   const t3 = performance.now();
-  return {
+  const ratings = rateAll(rating, snapshot);
+  const impact = fitImpactModel(withModelRatings(snapshot, ratings), settings.impact);
+  const t4 = performance.now();
+  const bundle: ModelBundle = {
     kind: 'touchline-models',
     format: BUNDLE_FORMAT,
     version: bundleVersion(snapshot.dataVersion, snapshot.asOf, settings),
@@ -65,11 +80,13 @@ export function trainBundle(snapshot: Snapshot, settings: BundleSettings = {}): 
     rating,
     fee,
     future,
+    impact,
     stats: {
-      fitMs: { rating: Math.round(t1 - t0), fee: Math.round(t2 - t1), future: Math.round(t3 - t2) },
+      fitMs: { rating: Math.round(t1 - t0), fee: Math.round(t2 - t1), future: Math.round(t3 - t2), impact: Math.round(t4 - t3) },
       rating: rating.calibration,
       fee: fee.stats,
       future: future.stats,
     },
   };
+  return { bundle, ratings };
 }

@@ -11,7 +11,12 @@
  * ranks it no worse in every single run. Only the tracked club's rank is needed, so a run counts
  * the clubs ahead of it instead of sorting the table.
  *
- * Runs: a pilot, then enough runs for the scenario `runsFrom` (the baseline) to reach the target
+ * Variance: runs come in antithetic pairs (the twin of a run uses 1 - u for every uniform u, so a
+ * lucky season is paired with an unlucky one); goals and ranks are monotone in the uniforms, which
+ * makes the twins negatively correlated and the pair mean less variable. Standard errors are
+ * computed over pairs, which are independent.
+ *
+ * Runs: a pilot, then enough pairs for the scenario `runsFrom` (the baseline) to reach the target
  * standard error with a 20% margin, rounded up to a block; then every scenario is checked and
  * runs are added only if one is still above the target. Deriving the count from the baseline
  * keeps every request about the same club and season on the same random numbers and run count.
@@ -45,7 +50,7 @@ export interface ScenarioSettings {
   maxRuns?: number;
   /** goals per side are capped here (tail mass on the cap); default 20 */
   maxGoals?: number;
-  /** fixed run count (no adaptation), for tests and benches */
+  /** fixed run count (no adaptation; rounded up to whole antithetic pairs), for tests and benches */
   runs?: number;
 }
 
@@ -63,7 +68,7 @@ export interface ScenarioResult {
   outcomes: ScenarioOutcome[];
 }
 
-const BLOCK = 256;
+const BLOCK = 64;
 /** uniforms have 16 bits: one 32-bit draw gives both sides of a fixture */
 const U16 = 65536;
 
@@ -111,8 +116,9 @@ class FusedEngine {
   private readonly state: Int32Array;
   private readonly gsRange: number;
   private readonly gdRange: number;
-  private readonly uh: Int32Array;
-  private readonly ua: Int32Array;
+  private readonly sharedU: Int32Array;
+  private readonly changedU: Int32Array;
+  private readonly rank: Int32Array;
   private readonly basePts: Int32Array;
   private readonly baseGf: Int32Array;
   private readonly baseGa: Int32Array;
@@ -122,8 +128,9 @@ class FusedEngine {
   private readonly tie: Float64Array;
   readonly rankCount: Float64Array;
   readonly sumRank: Float64Array;
-  readonly sumRank2: Float64Array;
-  runs = 0;
+  readonly sumPair: Float64Array;
+  readonly sumPair2: Float64Array;
+  pairs = 0;
 
   constructor(input: ScenarioLeagueInput, seed: number, maxGoals: number) {
     const n = input.clubIds.length;
@@ -197,8 +204,9 @@ class FusedEngine {
     this.gdRange = 2 * this.gsRange - 1;
     const g = seededGenerator(seed);
     this.state = new Int32Array([g.next(), g.next(), g.next(), g.next()]);
-    this.uh = new Int32Array(nChanged);
-    this.ua = new Int32Array(nChanged);
+    this.sharedU = new Int32Array(nShared);
+    this.changedU = new Int32Array(nChanged);
+    this.rank = new Int32Array(S);
     this.basePts = new Int32Array(n);
     this.baseGf = new Int32Array(n);
     this.baseGa = new Int32Array(n);
@@ -208,79 +216,94 @@ class FusedEngine {
     this.tie = new Float64Array(n);
     this.rankCount = new Float64Array(S * n);
     this.sumRank = new Float64Array(S);
-    this.sumRank2 = new Float64Array(S);
+    this.sumPair = new Float64Array(S);
+    this.sumPair2 = new Float64Array(S);
   }
 
-  run(count: number): void {
-    const { n, S, k1, target, state, drawSlot, sharedHome, sharedAway, sharedCdfH, sharedCdfA } = this;
-    const { changedHome, changedAway, changedCdfH, changedCdfA, uh, ua, basePts, baseGf, baseGa, pts, gf, ga, tie } = this;
-    const nChanged = changedHome.length;
+  /** Plays `pairs` antithetic pairs of runs (2 runs each). */
+  run(pairs: number): void {
+    const { n, S, k1, target, state, drawSlot, sharedHome, sharedAway, sharedCdfH, sharedCdfA, sharedU } = this;
+    const { changedHome, changedAway, changedCdfH, changedCdfA, changedU, basePts, baseGf, baseGa, pts, gf, ga, tie, rank } = this;
+    const nChanged = changedHome.length, nShared = sharedHome.length;
     const fixtures = drawSlot.length;
     const gsRange = this.gsRange, gdOffset = this.gsRange - 1, gdRange = this.gdRange;
     let a = state[0], b = state[1], c = state[2], d = state[3];
-    for (let r = 0; r < count; r++) {
-      basePts.fill(0);
-      baseGf.fill(0);
-      baseGa.fill(0);
-      // the draw order is the full fixture order, as in league/simulate.ts, whatever is shared
+    for (let r = 0; r < pairs; r++) {
+      // one 32-bit draw per fixture (16 bits a side) in full fixture order, then one per club for ties
       for (let f = 0; f < fixtures; f++) {
         const z = (a + b + d) | 0;
         d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + z) | 0;
-        const u1 = z & 0xffff, u2 = z >>> 16;
         const slot = drawSlot[f];
-        if (slot < 0) {
-          uh[-slot - 1] = u1;
-          ua[-slot - 1] = u2;
-          continue;
-        }
-        const base = slot * k1;
-        const x = goalsFor(sharedCdfH, base, u1), y = goalsFor(sharedCdfA, base, u2);
-        const h = sharedHome[slot], w = sharedAway[slot];
-        baseGf[h] += x; baseGa[h] += y;
-        baseGf[w] += y; baseGa[w] += x;
-        const draw = +(x === y);
-        basePts[h] += 3 * +(x > y) + draw;
-        basePts[w] += 3 * +(x < y) + draw;
+        if (slot < 0) changedU[-slot - 1] = z;
+        else sharedU[slot] = z;
       }
       for (let k = 0; k < n; k++) {
         const z = (a + b + d) | 0;
         d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + z) | 0;
         tie[k] = (z >>> 0) / 4294967296;
       }
-      for (let s = 0; s < S; s++) {
-        pts.set(basePts);
-        gf.set(baseGf);
-        ga.set(baseGa);
-        const off = s * nChanged;
-        for (let k = 0; k < nChanged; k++) {
-          const base = (off + k) * k1;
-          const x = goalsFor(changedCdfH, base, uh[k]), y = goalsFor(changedCdfA, base, ua[k]);
-          const h = changedHome[k], w = changedAway[k];
-          gf[h] += x; ga[h] += y;
-          gf[w] += y; ga[w] += x;
+      // the run and its antithetic twin (every uniform u replaced by 1 - u)
+      for (let flip = 0; flip < 2; flip++) {
+        const mask = flip ? 0xffff : 0;
+        basePts.fill(0);
+        baseGf.fill(0);
+        baseGa.fill(0);
+        for (let sh = 0, base = 0; sh < nShared; sh++, base += k1) {
+          const z = sharedU[sh];
+          const x = goalsFor(sharedCdfH, base, (z & 0xffff) ^ mask), y = goalsFor(sharedCdfA, base, (z >>> 16) ^ mask);
+          const h = sharedHome[sh], w = sharedAway[sh];
+          baseGf[h] += x; baseGa[h] += y;
+          baseGf[w] += y; baseGa[w] += x;
           const draw = +(x === y);
-          pts[h] += 3 * +(x > y) + draw;
-          pts[w] += 3 * +(x < y) + draw;
+          basePts[h] += 3 * +(x > y) + draw;
+          basePts[w] += 3 * +(x < y) + draw;
         }
-        const keyT = (pts[target] * gdRange + (gf[target] - ga[target] + gdOffset)) * gsRange + gf[target] + tie[target];
-        let rank = 1;
-        for (let k = 0; k < n; k++) {
-          if (k !== target && (pts[k] * gdRange + (gf[k] - ga[k] + gdOffset)) * gsRange + gf[k] + tie[k] > keyT) rank++;
+        for (let s = 0; s < S; s++) {
+          pts.set(basePts);
+          gf.set(baseGf);
+          ga.set(baseGa);
+          for (let k = 0, base = s * nChanged * k1; k < nChanged; k++, base += k1) {
+            const z = changedU[k];
+            const x = goalsFor(changedCdfH, base, (z & 0xffff) ^ mask), y = goalsFor(changedCdfA, base, (z >>> 16) ^ mask);
+            const h = changedHome[k], w = changedAway[k];
+            gf[h] += x; ga[h] += y;
+            gf[w] += y; ga[w] += x;
+            const draw = +(x === y);
+            pts[h] += 3 * +(x > y) + draw;
+            pts[w] += 3 * +(x < y) + draw;
+          }
+          const tt = flip ? 1 - tie[target] : tie[target];
+          const keyT = (pts[target] * gdRange + (gf[target] - ga[target] + gdOffset)) * gsRange + gf[target] + tt;
+          let place = 1;
+          for (let k = 0; k < n; k++) {
+            if (k === target) continue;
+            const tk = flip ? 1 - tie[k] : tie[k];
+            if ((pts[k] * gdRange + (gf[k] - ga[k] + gdOffset)) * gsRange + gf[k] + tk > keyT) place++;
+          }
+          this.rankCount[s * n + place - 1]++;
+          if (flip) {
+            const m = (rank[s] + place) / 2;
+            this.sumRank[s] += rank[s] + place;
+            this.sumPair[s] += m;
+            this.sumPair2[s] += m * m;
+          } else rank[s] = place;
         }
-        this.rankCount[s * n + rank - 1]++;
-        this.sumRank[s] += rank;
-        this.sumRank2[s] += rank * rank;
       }
     }
     state[0] = a; state[1] = b; state[2] = c; state[3] = d;
-    this.runs += count;
+    this.pairs += pairs;
   }
 
+  get runs(): number {
+    return 2 * this.pairs;
+  }
+
+  /** Standard error of the expected position: the pairs are independent, the runs within a pair are not. */
   standardError(s: number): number {
-    const R = this.runs;
-    if (R < 2) return Number.POSITIVE_INFINITY;
-    const mean = this.sumRank[s] / R;
-    return Math.sqrt(Math.max(0, (this.sumRank2[s] - R * mean * mean) / (R - 1)) / R);
+    const P = this.pairs;
+    if (P < 2) return Number.POSITIVE_INFINITY;
+    const mean = this.sumPair[s] / P;
+    return Math.sqrt(Math.max(0, (this.sumPair2[s] - P * mean * mean) / (P - 1)) / P);
   }
 
   outcome(s: number): ScenarioOutcome {
@@ -295,8 +318,9 @@ class FusedEngine {
   }
 }
 
-function roundUp(x: number): number {
-  return Math.ceil(x / BLOCK) * BLOCK;
+/** Pairs in whole blocks, so close requests land on the same count. */
+function roundUp(pairs: number): number {
+  return Math.ceil(pairs / BLOCK) * BLOCK;
 }
 
 /** Runs the scenarios on common random numbers; see the header for how the run count is chosen. */
@@ -306,25 +330,25 @@ export function simulateScenarios(input: ScenarioLeagueInput, settings: Scenario
   if (!(Number.isInteger(maxGoals) && maxGoals >= 4)) throw new Error('maxGoals must be an integer >= 4');
   const engine = new FusedEngine(input, settings.seed, maxGoals);
   if (settings.runs !== undefined) {
-    if (!Number.isInteger(settings.runs) || settings.runs < 2) throw new Error('runs must be an integer >= 2');
-    engine.run(settings.runs);
+    if (!Number.isInteger(settings.runs) || settings.runs < 4) throw new Error('runs must be an integer >= 4');
+    engine.run(Math.ceil(settings.runs / 2));
   } else {
     const target = settings.targetStandardError ?? 0.05;
     const from = settings.runsFrom ?? 0;
-    const maxRuns = settings.maxRuns ?? 100_000;
+    const maxPairs = Math.max(2, Math.floor((settings.maxRuns ?? 100_000) / 2));
     if (!(target > 0)) throw new Error('targetStandardError must be > 0');
     if (!(from >= 0 && from < engine.scenarios)) throw new Error('runsFrom must name a scenario');
-    engine.run(Math.min(maxRuns, settings.pilotRuns ?? 512));
-    const need = (se: number) => roundUp(engine.runs * (se / target) ** 2 * 1.2);
-    let next = Math.min(maxRuns, need(engine.standardError(from)));
-    if (next > engine.runs) engine.run(next - engine.runs);
-    // the other scenarios: extend only when one is still above the target
-    for (let guard = 0; guard < 8 && engine.runs < maxRuns; guard++) {
+    engine.run(Math.min(maxPairs, Math.max(2, Math.floor((settings.pilotRuns ?? 512) / 2))));
+    // standard errors fall as 1 / sqrt(pairs); 20% margin
+    const need = (se: number) => roundUp(engine.pairs * (se / target) ** 2 * 1.2);
+    let next = Math.min(maxPairs, need(engine.standardError(from)));
+    if (next > engine.pairs) engine.run(next - engine.pairs);
+    for (let guard = 0; guard < 8 && engine.pairs < maxPairs; guard++) {
       let worst = 0;
       for (let s = 0; s < engine.scenarios; s++) worst = Math.max(worst, engine.standardError(s));
       if (worst <= target) break;
-      next = Math.min(maxRuns, Math.max(engine.runs + BLOCK, need(worst)));
-      engine.run(next - engine.runs);
+      next = Math.min(maxPairs, Math.max(engine.pairs + BLOCK, need(worst)));
+      engine.run(next - engine.pairs);
     }
   }
   const outcomes: ScenarioOutcome[] = [];

@@ -1,0 +1,109 @@
+import type { Snapshot } from '../data/snapshot.js';
+import { playerFacts } from '../data/player-view.js';
+import { moneyPair, moneyPairFromAmount, toEur } from '../money/convert.js';
+import type { ModelBundle } from './bundle.js';
+import { expectedFeeAnswer, futureValueAnswer, type Money } from './answers.js';
+import { roiOf, sportiveImpact, squadAnalysis, type SquadEntryInput } from './impact/index.js';
+
+/**
+ * Sportive impact, ROI and squad analysis as the API gives them: the impact model's outputs with
+ * money pairs through one rate table. Pure.
+ */
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+export function sportiveImpactAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: { playerId: string; clubId: string }) {
+  const impact = sportiveImpact(bundle.impact, snapshot, q);
+  const value = moneyPair(impact.onFieldValueEur, money.code, money.rates);
+  return {
+    onFieldValueEur: impact.onFieldValueEur,
+    body: {
+      currency: money.code,
+      on_field_value: value.amount,
+      on_field_value_in_eur: value.amountEur,
+      simulation: {
+        increase_in_expected_position: round2(impact.increaseInExpectedPosition),
+        new_expected_position: round2(impact.newExpectedPosition),
+        original_expected_position: round2(impact.originalExpectedPosition),
+      },
+      playing_time_percentage: round2(impact.playingTimePercentage),
+    },
+  };
+}
+
+export interface RoiQuery {
+  playerId: string;
+  clubId: string;
+  /** In the requested currency, as the caller gave them. */
+  annualWage: number | null;
+  expectedTransferValue: number | null;
+}
+
+export function roiAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: RoiQuery) {
+  const givenFeeEur = q.expectedTransferValue === null ? null : toEur(q.expectedTransferValue, money.code, money.rates);
+  const fee =
+    q.expectedTransferValue === null
+      ? moneyPair(expectedFeeAnswer(bundle, snapshot, money, { playerId: q.playerId, targetClubId: q.clubId }).feeEur, money.code, money.rates)
+      : moneyPairFromAmount(q.expectedTransferValue, money.code, money.rates);
+  const wage = q.annualWage === null ? null : moneyPairFromAmount(q.annualWage, money.code, money.rates);
+  const impact = sportiveImpactAnswer(bundle, snapshot, money, q);
+  const future = futureValueAnswer(bundle, snapshot, money, { playerId: q.playerId, clubId: q.clubId, baselineValueEur: givenFeeEur });
+  const totalEur = impact.onFieldValueEur + future.futureValueEur;
+  const total = moneyPair(totalEur, money.code, money.rates);
+  const feeEur = givenFeeEur ?? fee.amountEur;
+  const wageEur = q.annualWage === null ? null : toEur(q.annualWage, money.code, money.rates);
+  const roi = roiOf(totalEur, feeEur, wageEur);
+  const facts = playerFacts(snapshot, snapshot.players.get(q.playerId)!);
+  const rating = facts.latestRating;
+  return {
+    currency: money.code,
+    expected_transfer_value: fee.amount,
+    expected_transfer_value_in_eur: fee.amountEur,
+    annual_wage: wage?.amount ?? null,
+    annual_wage_in_eur: wage?.amountEur ?? null,
+    total_value_created: total.amount,
+    total_value_created_in_eur: total.amountEur,
+    return_on_investment: roi === null ? null : Math.round(roi * 10_000) / 10_000,
+    sportive_impact: impact.body,
+    future_transfer_value: future.body,
+    player_info: {
+      age: facts.age,
+      position: facts.position,
+      best_role: facts.role,
+      current_rating: rating ? Math.round(rating.rating) : null,
+      current_potential: rating ? Math.round(rating.potential) : null,
+    },
+  };
+}
+
+export function squadAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: { clubId: string; squad: SquadEntryInput[] | null }) {
+  let result = squadAnalysis(bundle.impact, snapshot, { clubId: q.clubId, squad: q.squad ?? undefined });
+  if (q.squad === null) {
+    // The actual squad counts the players with analysis data, so its echo is a valid custom squad.
+    const usable = result.squad.filter((e) => snapshot.players.get(e.playerId)?.analysis_available);
+    if (usable.length !== result.squad.length) {
+      result = { ...squadAnalysis(bundle.impact, snapshot, { clubId: q.clubId, squad: usable.map((e) => ({ playerId: e.playerId, position: e.position })) }), squadSource: 'actual' };
+    }
+  }
+  let feeEur = 0;
+  let futureEur = 0;
+  for (const e of result.squad) {
+    // A squad member is valued as a sale by his own club, and in three years at this club.
+    const fee = expectedFeeAnswer(bundle, snapshot, money, { playerId: e.playerId });
+    feeEur += fee.feeEur;
+    futureEur += futureValueAnswer(bundle, snapshot, money, { playerId: e.playerId, clubId: q.clubId, baselineValueEur: fee.feeEur }).futureValueEur;
+  }
+  const fees = moneyPair(feeEur, money.code, money.rates);
+  const futures = moneyPair(futureEur, money.code, money.rates);
+  return {
+    club_id: q.clubId,
+    currency: money.code,
+    expected_league_rank: round2(result.expectedLeagueRank),
+    squad: result.squad.map((e) => ({ name: e.name, player_id: e.playerId, position: e.position })),
+    squad_size: result.squad.length,
+    squad_source: q.squad === null ? ('actual' as const) : ('custom' as const),
+    total_expected_transfer_fee: fees.amount,
+    total_expected_transfer_fee_in_eur: fees.amountEur,
+    total_future_transfer_value: futures.amount,
+    total_future_transfer_value_in_eur: futures.amountEur,
+  };
+}

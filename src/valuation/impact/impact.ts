@@ -1,0 +1,334 @@
+/**
+ * Sportive impact of a player at a club, squad what-ifs and ROI.
+ *
+ * Sportive impact: the club's league is its current-season league; each season of the horizon
+ * (the analysis season and the two after it) is a double round robin of that league with every
+ * player's rating moved along the age curve. The club's squad without the player ("original")
+ * and with him ("new") are simulated on common random numbers; if he plays for another club of
+ * the same league, that club loses him in the "with" run. Reported positions are the means over
+ * the 3 seasons, each with a standard error <= the target (per season the target is scaled by
+ * sqrt(3), so the mean's standard error is within it). Money: the expected revenue of the place
+ * distribution with minus without, summed over the 3 seasons (no discounting), floored at 0.
+ *
+ * Random numbers: the seed of a season is a hash of (data version, league, club, season), not of
+ * the player, so every signing evaluated for one club runs on the same random numbers and shows
+ * the same "original" position; the run count is set by the "without" scenario (see engine.ts).
+ *
+ * A signing never weakens a squad (the club could field the squad without him), so the "with"
+ * strength is floored at the "without" strength, and a club losing the player is capped at its
+ * baseline; this guards against the rare case where the best XI changes formation and depth falls.
+ */
+import type { Snapshot } from '../../data/snapshot.js';
+import { playerFacts } from '../../data/player-view.js';
+import { isPositionCode, type PositionCode } from '../../domain/positions.js';
+import { hashString } from '../league/random.js';
+import { squadStrength, type SquadFeatures } from '../league/squad.js';
+import { expectedRevenueEur, REVENUE_TABLES, revenueTableFor, type RevenueTable } from '../revenue/index.js';
+import { simulateScenarios } from './engine.js';
+import { ImpactError } from './errors.js';
+import {
+  baselineFeatures, featuresOf, HORIZON_SEASONS, leagueContext, ratedPlayer, squadAt, currentSquad, strengthOf,
+  type ImpactArtifact, type LeagueTieContext, type RatedPlayer,
+} from './model.js';
+
+export interface SeasonImpact {
+  season: number;
+  originalExpectedPosition: number;
+  newExpectedPosition: number;
+  originalStandardError: number;
+  newStandardError: number;
+  originalRevenueEur: number;
+  newRevenueEur: number;
+  runs: number;
+}
+
+export interface SportiveImpact {
+  leagueId: string;
+  clubs: number;
+  /** mean over the 3 seasons, without the player; 1 is best */
+  originalExpectedPosition: number;
+  /** mean over the 3 seasons, with the player */
+  newExpectedPosition: number;
+  /** original - new, floored at 0 */
+  increaseInExpectedPosition: number;
+  /** standard errors of the two means */
+  originalStandardError: number;
+  newStandardError: number;
+  /** expected share of the club's matches he would start, 0 to 0.9 */
+  playingTimePercentage: number;
+  /** extra expected revenue with him over the 3 seasons, EUR, floored at 0 */
+  onFieldValueEur: number;
+  revenueTable: { league: string; fallback: boolean; estimate: RevenueTable['estimate'] };
+  seasons: SeasonImpact[];
+}
+
+export interface ImpactRunSettings {
+  /** overrides the artifact's targetStandardError */
+  targetStandardError?: number;
+  /** fixed Monte Carlo runs per season (tests, benches) */
+  runs?: number;
+}
+
+const SQRT_HORIZON = Math.sqrt(HORIZON_SEASONS);
+
+/** Seed of one club-season simulation: same inputs, same numbers. */
+export function simulationSeed(dataVersion: string, league: string, clubId: string, season: number): number {
+  return hashString(`${dataVersion}|${league}|${clubId}|${season}`) | 0;
+}
+
+interface LeagueSetup {
+  league: string;
+  clubs: readonly string[];
+  ctx: LeagueTieContext;
+}
+
+function leagueOf(artifact: ImpactArtifact, snapshot: Snapshot, clubId: string): LeagueSetup {
+  if (!snapshot.clubs.has(clubId)) throw new ImpactError('unknown_club', `Club ${clubId} not found`);
+  const league = snapshot.leagueOfClub.get(clubId);
+  const clubs = league ? snapshot.clubsOfLeague.get(league) : undefined;
+  if (!league || !clubs || clubs.length < 2) {
+    throw new ImpactError('club_without_league', `Club ${clubId} plays in no current domestic league`);
+  }
+  const ctx = leagueContext(artifact, league, clubs.map((c) => baselineFeatures(artifact, snapshot, c, 0)));
+  return { league, clubs, ctx };
+}
+
+function requirePlayer(snapshot: Snapshot, artifact: ImpactArtifact, playerId: string, position?: PositionCode, index: number | null = null): RatedPlayer {
+  if (!snapshot.players.has(playerId)) throw new ImpactError('unknown_player', `Player ${playerId} not found`, index);
+  const p = ratedPlayer(snapshot, playerId, artifact.settings, position);
+  if (!p) throw new ImpactError('player_not_rated', `Player ${playerId} has no recent rating`, index);
+  return p;
+}
+
+/** Share of the value of the league's clubs against the median league with a revenue file (the fallback rule's scale). */
+export function leagueValueRatio(snapshot: Snapshot, league: string, withFiles: readonly string[]): number | null {
+  const total = (l: string): number => {
+    let s = 0;
+    for (const club of snapshot.clubsOfLeague.get(l) ?? []) {
+      for (const p of snapshot.squads.get(club) ?? []) {
+        const v = snapshot.values.get(p);
+        if (v && v.length > 0) s += v[v.length - 1].value_eur;
+      }
+    }
+    return s;
+  };
+  const ref = withFiles.filter((l) => snapshot.clubsOfLeague.has(l)).map(total).filter((v) => v > 0).sort((a, b) => a - b);
+  const own = total(league);
+  if (ref.length === 0 || !(own > 0)) return null;
+  return own / ref[ref.length >> 1];
+}
+
+// the fallback's scale reads every squad's values: once per snapshot and league
+const ratioCache = new WeakMap<Snapshot, Map<string, number | null>>();
+
+/** The league's revenue table, or the fallback scaled by the league's club values. */
+export function revenueTableOf(snapshot: Snapshot, league: string, clubs: number): RevenueTable {
+  if (REVENUE_TABLES.has(league)) return revenueTableFor(league, clubs);
+  let m = ratioCache.get(snapshot);
+  if (!m) ratioCache.set(snapshot, (m = new Map()));
+  if (!m.has(league)) m.set(league, leagueValueRatio(snapshot, league, [...REVENUE_TABLES.keys()]));
+  return revenueTableFor(league, clubs, m.get(league)!);
+}
+
+function maxStrength(a: { attack: number; defence: number }, b: { attack: number; defence: number }) {
+  return { attack: Math.max(a.attack, b.attack), defence: Math.max(a.defence, b.defence) };
+}
+function minStrength(a: { attack: number; defence: number }, b: { attack: number; defence: number }) {
+  return { attack: Math.min(a.attack, b.attack), defence: Math.min(a.defence, b.defence) };
+}
+
+/** Sportive impact of `playerId` joining `clubId` (see the header). Throws ImpactError. */
+export function sportiveImpact(
+  artifact: ImpactArtifact,
+  snapshot: Snapshot,
+  input: { playerId: string; clubId: string },
+  settings: ImpactRunSettings = {},
+): SportiveImpact {
+  const setup = leagueOf(artifact, snapshot, input.clubId);
+  const player = requirePlayer(snapshot, artifact, input.playerId);
+  const facts = playerFacts(snapshot, snapshot.players.get(input.playerId)!);
+  const atClub = (snapshot.squads.get(input.clubId) ?? []).includes(input.playerId);
+  const formerClub = !atClub && facts.currentTeamId && facts.currentTeamId !== input.clubId && setup.clubs.includes(facts.currentTeamId)
+    ? facts.currentTeamId : null;
+
+  const curve = artifact.ageCurve;
+  const rs = artifact.settings;
+  const without = currentSquad(snapshot, input.clubId, rs).filter((p) => p.playerId !== input.playerId);
+  const withSquad = [...without, player];
+  const formerWithout = formerClub ? currentSquad(snapshot, formerClub, rs).filter((p) => p.playerId !== input.playerId) : null;
+  const table = revenueTableOf(snapshot, setup.league, setup.clubs.length);
+  const target = (settings.targetStandardError ?? rs.targetStandardError) * SQRT_HORIZON;
+
+  const seasons: SeasonImpact[] = [];
+  for (let k = 0; k < HORIZON_SEASONS; k++) {
+    const season = snapshot.analysisSeason + k;
+    const base = { attack: [] as number[], defence: [] as number[] };
+    const changed = { attack: [] as number[], defence: [] as number[] };
+    for (const club of setup.clubs) {
+      let b: { attack: number; defence: number };
+      let c: { attack: number; defence: number };
+      if (club === input.clubId) {
+        b = strengthOf(artifact, setup.ctx, club, featuresOf(squadAt(curve, without, season), rs));
+        c = maxStrength(strengthOf(artifact, setup.ctx, club, featuresOf(squadAt(curve, withSquad, season), rs)), b);
+      } else {
+        b = strengthOf(artifact, setup.ctx, club, baselineFeatures(artifact, snapshot, club, k));
+        c = club === formerClub
+          ? minStrength(strengthOf(artifact, setup.ctx, club, featuresOf(squadAt(curve, formerWithout!, season), rs)), b)
+          : b;
+      }
+      base.attack.push(b.attack); base.defence.push(b.defence);
+      changed.attack.push(c.attack); changed.defence.push(c.defence);
+    }
+    const sim = simulateScenarios(
+      {
+        clubIds: setup.clubs, intercept: artifact.strength.intercept, homeAdvantage: artifact.strength.homeAdvantage,
+        target: input.clubId, scenarios: [base, changed],
+      },
+      { seed: simulationSeed(snapshot.dataVersion, setup.league, input.clubId, season), targetStandardError: target, runsFrom: 0, maxRuns: rs.maxRuns, runs: settings.runs },
+    );
+    const [o, n] = sim.outcomes;
+    seasons.push({
+      season,
+      originalExpectedPosition: o.expectedPosition,
+      newExpectedPosition: n.expectedPosition,
+      originalStandardError: o.standardError,
+      newStandardError: n.standardError,
+      originalRevenueEur: expectedRevenueEur(table, o.positionProbabilities),
+      newRevenueEur: expectedRevenueEur(table, n.positionProbabilities),
+      runs: sim.runs,
+    });
+  }
+
+  const mean = (f: (s: SeasonImpact) => number) => seasons.reduce((a, s) => a + f(s), 0) / seasons.length;
+  const meanSe = (f: (s: SeasonImpact) => number) => Math.sqrt(seasons.reduce((a, s) => a + f(s) ** 2, 0)) / seasons.length;
+  const original = mean((s) => s.originalExpectedPosition);
+  const next = mean((s) => s.newExpectedPosition);
+  const extra = seasons.reduce((a, s) => a + s.newRevenueEur - s.originalRevenueEur, 0);
+
+  // playing time: start share in the analysis season's squad with him
+  const shares = squadStrength(squadAt(curve, withSquad, snapshot.analysisSeason), {
+    replacementRating: rs.replacementRating,
+    shareDraws: rs.shareDraws,
+    seed: simulationSeed(snapshot.dataVersion, setup.league, input.clubId, snapshot.analysisSeason),
+  }).startShares;
+  const playingTime = Math.min(0.9, Math.max(0, shares[input.playerId] ?? 0));
+
+  return {
+    leagueId: setup.league,
+    clubs: setup.clubs.length,
+    originalExpectedPosition: original,
+    newExpectedPosition: next,
+    increaseInExpectedPosition: Math.max(0, original - next),
+    originalStandardError: meanSe((s) => s.originalStandardError),
+    newStandardError: meanSe((s) => s.newStandardError),
+    playingTimePercentage: Math.round(playingTime * 10_000) / 10_000,
+    onFieldValueEur: Math.max(0, Math.round(extra)),
+    revenueTable: { league: table.league, fallback: table.fallback !== undefined, estimate: table.estimate },
+    seasons,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// squad analysis
+
+export interface SquadEntryInput {
+  playerId: string;
+  position: string;
+}
+
+export interface SquadEntryUsed {
+  playerId: string;
+  name: string;
+  position: PositionCode;
+}
+
+export interface SquadAnalysis {
+  clubId: string;
+  leagueId: string;
+  season: number;
+  /** expected final place in the analysis season, 2 decimals, 1 is best */
+  expectedLeagueRank: number;
+  standardError: number;
+  squad: SquadEntryUsed[];
+  squadSource: 'actual' | 'custom';
+  runs: number;
+}
+
+/**
+ * Expected league rank of the club in the analysis season with its actual squad (rated players
+ * at their current positions) or a custom one (players at the positions given; a player taken
+ * from another club of the same league is removed from that club). Ratings are moved one season
+ * along the age curve, as in the first season of sportive impact.
+ */
+export function squadAnalysis(
+  artifact: ImpactArtifact,
+  snapshot: Snapshot,
+  input: { clubId: string; squad?: readonly SquadEntryInput[] | null },
+  settings: ImpactRunSettings = {},
+): SquadAnalysis {
+  const setup = leagueOf(artifact, snapshot, input.clubId);
+  const rs = artifact.settings;
+  let squad: RatedPlayer[];
+  const custom = input.squad !== undefined && input.squad !== null;
+  if (custom) {
+    squad = [];
+    const seen = new Set<string>();
+    input.squad!.forEach((e, i) => {
+      if (!e || typeof e.playerId !== 'string' || !isPositionCode(e.position) || seen.has(e.playerId)) {
+        throw new ImpactError('invalid_squad_entry', `Invalid squad entry at index ${i}`, i);
+      }
+      seen.add(e.playerId);
+      squad.push(requirePlayer(snapshot, artifact, e.playerId, e.position, i));
+    });
+  } else {
+    squad = currentSquad(snapshot, input.clubId, rs);
+  }
+  const season = snapshot.analysisSeason;
+  const curve = artifact.ageCurve;
+  const inSquad = new Set(squad.map((p) => p.playerId));
+  const strengths = { attack: [] as number[], defence: [] as number[] };
+  for (const club of setup.clubs) {
+    let f: SquadFeatures;
+    if (club === input.clubId) f = featuresOf(squadAt(curve, squad, season), rs);
+    else {
+      const own = snapshot.squads.get(club) ?? [];
+      f = own.some((id) => inSquad.has(id))
+        ? featuresOf(squadAt(curve, currentSquad(snapshot, club, rs).filter((p) => !inSquad.has(p.playerId)), season), rs)
+        : baselineFeatures(artifact, snapshot, club, 0);
+    }
+    const s = strengthOf(artifact, setup.ctx, club, f);
+    strengths.attack.push(s.attack);
+    strengths.defence.push(s.defence);
+  }
+  const sim = simulateScenarios(
+    {
+      clubIds: setup.clubs, intercept: artifact.strength.intercept, homeAdvantage: artifact.strength.homeAdvantage,
+      target: input.clubId, scenarios: [strengths],
+    },
+    {
+      seed: simulationSeed(snapshot.dataVersion, setup.league, input.clubId, season),
+      targetStandardError: settings.targetStandardError ?? rs.targetStandardError, maxRuns: rs.maxRuns, runs: settings.runs,
+    },
+  );
+  const o = sim.outcomes[0];
+  return {
+    clubId: input.clubId,
+    leagueId: setup.league,
+    season,
+    expectedLeagueRank: Math.round(o.expectedPosition * 100) / 100,
+    standardError: o.standardError,
+    squad: squad.map((p) => ({ playerId: p.playerId, name: snapshot.players.get(p.playerId)?.name ?? '', position: p.position })),
+    squadSource: custom ? 'custom' : 'actual',
+    runs: sim.runs,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// ROI
+
+/** total value created / (fee + 3 x annual wage); null when the cost is 0 (wage null counts as 0). */
+export function roiOf(totalValueCreatedEur: number, feeEur: number, annualWageEur: number | null): number | null {
+  const cost = feeEur + 3 * (annualWageEur ?? 0);
+  if (cost === 0) return null;
+  return totalValueCreatedEur / cost;
+}

@@ -1,0 +1,10 @@
+export { ImpactError, type ImpactErrorCode } from './errors.js';
+export {
+  fitImpactModel, resolveImpactSettings, IMPACT_MODEL_VERSION, HORIZON_SEASONS,
+  type ImpactArtifact, type ImpactSettings, type ResolvedImpactSettings,
+} from './model.js';
+export {
+  sportiveImpact, squadAnalysis, roiOf, simulationSeed, revenueTableOf,
+  type SportiveImpact, type SeasonImpact, type SquadAnalysis, type SquadEntryInput, type SquadEntryUsed, type ImpactRunSettings,
+} from './impact.js';
+export { withModelRatings } from './ratings.js';

@@ -1,0 +1,327 @@
+/**
+ * The impact model: results-based club strength (Dixon–Coles with time decay on domestic-league
+ * matches up to the as-of date) tied to squad strength (best XI and depth from our ratings of
+ * each club's current squad), so a what-if squad moves a club's attack and defence; plus the age
+ * curve that moves ratings over the 3-season horizon.
+ *
+ * The tie is fitted within leagues: attack, defence and the squad features are centred on their
+ * league's (weighted) means before `fitTie`, so the slope is learned from how clubs of the same
+ * league differ (strengths of clubs in separate leagues are not on one scale: the leagues never
+ * meet). A club's strength with a squad of features f is then
+ *   strengthFor(tie, club, f - leagueFeatureMean) + leagueStrengthMean,
+ * which reproduces the fitted strength for the actual squad and gives a club without results (a
+ * promoted club) its league's average plus the slope times its squad's distance from the average.
+ */
+import type { Snapshot } from '../../data/snapshot.js';
+import type { RatingRow } from '../../data/schema.js';
+import { isPositionCode, type PositionCode } from '../../domain/positions.js';
+import { ageYears } from '../../domain/season.js';
+import { defaultAgeCurve, fitAgeCurve, projectRating, type AgeCurve } from '../league/age-curve.js';
+import { squadStrength, type SquadFeatures, type SquadPlayer } from '../league/squad.js';
+import { fitStrength, type MatchRow, type StrengthArtifact } from '../league/strength.js';
+import { fitTie, strengthFor, type TieArtifact, type TieRow } from '../league/tie.js';
+
+export const IMPACT_MODEL_VERSION = 1;
+/** seasons simulated by sportive impact: the analysis season and the two after it */
+export const HORIZON_SEASONS = 3;
+
+export interface ImpactSettings {
+  /** Dixon–Coles time decay per day; default ln 2 / 365 */
+  decay?: number;
+  /** Dixon–Coles ridge on attack and defence; default 2 */
+  ridge?: number;
+  /** matches older than this are not used; default 4 * 365 days */
+  maxMatchAgeDays?: number;
+  /** ridge of the strength/squad tie; default 0.05 */
+  tieRidge?: number;
+  /** rating of a youth stand-in for an empty XI slot or bench place; default 40 */
+  replacementRating?: number;
+  /** a squad player counts only with a rating from this many seasons before the current one at most; default 1 */
+  maxRatingAgeSeasons?: number;
+  /** consecutive-season rating pairs needed to fit the age curve instead of the default; default 1000 */
+  minAgeCurveRows?: number;
+  /** standard error of every reported expected position; default 0.05 */
+  targetStandardError?: number;
+  /** cap of Monte Carlo runs per simulated season; default 100000 */
+  maxRuns?: number;
+  /** simulated match days for the playing-time start shares; default 150 (standard error <= 0.041) */
+  shareDraws?: number;
+}
+
+export type ResolvedImpactSettings = Required<ImpactSettings>;
+
+export function resolveImpactSettings(s: ImpactSettings = {}): ResolvedImpactSettings {
+  return {
+    decay: s.decay ?? Math.LN2 / 365,
+    ridge: s.ridge ?? 2,
+    maxMatchAgeDays: s.maxMatchAgeDays ?? 4 * 365,
+    tieRidge: s.tieRidge ?? 0.05,
+    replacementRating: s.replacementRating ?? 40,
+    maxRatingAgeSeasons: s.maxRatingAgeSeasons ?? 1,
+    minAgeCurveRows: s.minAgeCurveRows ?? 1000,
+    targetStandardError: s.targetStandardError ?? 0.05,
+    maxRuns: s.maxRuns ?? 100_000,
+    shareDraws: s.shareDraws ?? 150,
+  };
+}
+
+export interface LeagueTieContext {
+  /** weighted means over the league's clubs that have both results and a squad */
+  featureMean: SquadFeatures;
+  strengthMean: { attack: number; defence: number };
+  clubsWithResults: number;
+}
+
+export interface ClubBaseline {
+  league: string;
+  /** rated squad size */
+  players: number;
+  /** squad features with current ratings (what the tie was fitted on) */
+  features: SquadFeatures;
+  /** squad features in each season of the horizon (ratings moved along the age curve) */
+  seasons: SquadFeatures[];
+}
+
+export interface ImpactArtifact {
+  kind: 'impact';
+  version: number;
+  fittedAsOf: string;
+  dataVersion: string;
+  currentSeason: number;
+  analysisSeason: number;
+  settings: ResolvedImpactSettings;
+  strength: StrengthArtifact;
+  tie: TieArtifact;
+  leagues: Record<string, LeagueTieContext>;
+  /** baseline of every club of a current domestic league (a cache of the fitted snapshot) */
+  clubs: Record<string, ClubBaseline>;
+  ageCurve: AgeCurve;
+  stats: {
+    matchesUsed: number;
+    clubsTied: number;
+    ageCurveRows: number;
+    ageCurveSource: 'fitted' | 'default';
+    tieRSquared: { attack: number; defence: number };
+    slopes: { attack: { xi: number; depth: number }; defence: { xi: number; depth: number } };
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// players and squads
+
+export interface RatedPlayer {
+  playerId: string;
+  position: PositionCode;
+  rating: number;
+  potential: number;
+  ratingSeason: number;
+  /** age at the rating date of ratingSeason (31 December), years */
+  age: number;
+}
+
+const NEUTRAL_AGE = 27; // on the plateau of the age curve: no change when the birth date is unknown
+
+function latestRating(snapshot: Snapshot, playerId: string, minSeason: number): RatingRow | null {
+  const rows = snapshot.ratings.get(playerId);
+  if (!rows || rows.length === 0) return null;
+  const r = rows[rows.length - 1];
+  return r.season >= minSeason ? r : null;
+}
+
+/** The player's latest rating (recent enough) with position and age, or null when he has none. */
+export function ratedPlayer(snapshot: Snapshot, playerId: string, settings: ResolvedImpactSettings, position?: PositionCode): RatedPlayer | null {
+  const r = latestRating(snapshot, playerId, snapshot.currentSeason - settings.maxRatingAgeSeasons);
+  if (!r || !Number.isFinite(r.rating)) return null;
+  const player = snapshot.players.get(playerId);
+  const pos: PositionCode = position ?? (isPositionCode(r.position) ? r.position : isPositionCode(player?.position) ? player.position : 'CM');
+  const birth = player?.birth_date ?? null;
+  return {
+    playerId,
+    position: pos,
+    rating: r.rating,
+    potential: Number.isFinite(r.potential) ? Math.max(r.potential, r.rating) : r.rating,
+    ratingSeason: r.season,
+    age: birth ? ageYears(birth, `${r.season}-12-31`) : NEUTRAL_AGE,
+  };
+}
+
+/** Rating in `season`, moved along the age curve from the rating's season (unchanged for earlier seasons). */
+export function ratingIn(curve: AgeCurve, p: RatedPlayer, season: number): number {
+  const years = season - p.ratingSeason;
+  if (years <= 0) return p.rating;
+  return projectRating(curve, { rating: p.rating, age: p.age, potential: p.potential }, years)[years - 1];
+}
+
+/** Rated players of the club's current squad (players without a recent rating are left out). */
+export function currentSquad(snapshot: Snapshot, clubId: string, settings: ResolvedImpactSettings): RatedPlayer[] {
+  const out: RatedPlayer[] = [];
+  for (const id of snapshot.squads.get(clubId) ?? []) {
+    const p = ratedPlayer(snapshot, id, settings);
+    if (p) out.push(p);
+  }
+  return out;
+}
+
+/** The squad in `season` (null: current ratings) as squad.ts players. */
+export function squadAt(curve: AgeCurve, squad: readonly RatedPlayer[], season: number | null): SquadPlayer[] {
+  return squad.map((p) => ({ playerId: p.playerId, position: p.position, rating: season === null ? p.rating : ratingIn(curve, p, season) }));
+}
+
+/** XI and depth features only (start shares are not needed: one share draw). */
+export function featuresOf(players: readonly SquadPlayer[], settings: ResolvedImpactSettings): SquadFeatures {
+  return squadStrength(players, { replacementRating: settings.replacementRating, shareDraws: 1 }).features;
+}
+
+// ---------------------------------------------------------------------------------------------
+// fit
+
+function domesticMatches(snapshot: Snapshot): MatchRow[] {
+  const out: MatchRow[] = [];
+  for (const m of snapshot.matches) {
+    if (snapshot.competitions.get(m.competition_id)?.type !== 'DOMESTIC_LEAGUE') continue;
+    out.push({ date: m.date, home: m.home_club_id, away: m.away_club_id, homeGoals: m.home_goals, awayGoals: m.away_goals, competition: m.competition_id });
+  }
+  return out;
+}
+
+/** Year-on-year changes of our ratings by age, for the age curve. */
+function ageCurveRows(snapshot: Snapshot): { age: number; ratingDelta: number }[] {
+  const rows: { age: number; ratingDelta: number }[] = [];
+  for (const [playerId, list] of snapshot.ratings) {
+    const birth = snapshot.players.get(playerId)?.birth_date;
+    if (!birth) continue;
+    for (let i = 1; i < list.length; i++) {
+      if (list[i].season !== list[i - 1].season + 1) continue;
+      rows.push({ age: ageYears(birth, `${list[i - 1].season}-12-31`), ratingDelta: list[i].rating - list[i - 1].rating });
+    }
+  }
+  return rows;
+}
+
+function weightedMean(values: number[], weights: number[]): number {
+  let s = 0, w = 0;
+  for (let i = 0; i < values.length; i++) { s += values[i] * weights[i]; w += weights[i]; }
+  return w > 0 ? s / w : 0;
+}
+
+/**
+ * Fits the impact model on the snapshot: nothing dated after its as-of date is used (the snapshot
+ * holds nothing later, and the strength fit filters on the date as well).
+ */
+export function fitImpactModel(snapshot: Snapshot, settings: ImpactSettings = {}): ImpactArtifact {
+  const s = resolveImpactSettings(settings);
+  const strength = fitStrength(domesticMatches(snapshot), {
+    asOf: snapshot.asOf, xi: s.decay, ridge: s.ridge, maxAgeDays: s.maxMatchAgeDays,
+  });
+
+  const curveRows = ageCurveRows(snapshot);
+  const ageCurve = curveRows.length >= s.minAgeCurveRows ? fitAgeCurve(curveRows) : defaultAgeCurve();
+
+  const clubs: Record<string, ClubBaseline> = {};
+  const leagues: Record<string, LeagueTieContext> = {};
+  const centred: TieRow[] = [];
+  for (const league of [...snapshot.clubsOfLeague.keys()].sort()) {
+    const members = [...snapshot.clubsOfLeague.get(league)!].sort();
+    for (const club of members) {
+      const squad = currentSquad(snapshot, club, s);
+      clubs[club] = {
+        league,
+        players: squad.length,
+        features: featuresOf(squadAt(ageCurve, squad, null), s),
+        seasons: Array.from({ length: HORIZON_SEASONS }, (_, k) => featuresOf(squadAt(ageCurve, squad, snapshot.analysisSeason + k), s)),
+      };
+    }
+    const withResults = members.filter((c) => strength.clubs[c] && strength.clubs[c].weight > 0);
+    const w = withResults.map((c) => strength.clubs[c].weight);
+    const ctx: LeagueTieContext = withResults.length > 0
+      ? {
+        featureMean: {
+          xi: weightedMean(withResults.map((c) => clubs[c].features.xi), w),
+          depth: weightedMean(withResults.map((c) => clubs[c].features.depth), w),
+        },
+        strengthMean: {
+          attack: weightedMean(withResults.map((c) => strength.clubs[c].attack), w),
+          defence: weightedMean(withResults.map((c) => strength.clubs[c].defence), w),
+        },
+        clubsWithResults: withResults.length,
+      }
+      : {
+        featureMean: {
+          xi: members.reduce((a, c) => a + clubs[c].features.xi, 0) / Math.max(1, members.length),
+          depth: members.reduce((a, c) => a + clubs[c].features.depth, 0) / Math.max(1, members.length),
+        },
+        strengthMean: { attack: 0, defence: 0 },
+        clubsWithResults: 0,
+      };
+    leagues[league] = ctx;
+    for (const c of withResults) {
+      const st = strength.clubs[c];
+      centred.push({
+        club: c,
+        attack: st.attack - ctx.strengthMean.attack,
+        defence: st.defence - ctx.strengthMean.defence,
+        xi: clubs[c].features.xi - ctx.featureMean.xi,
+        depth: clubs[c].features.depth - ctx.featureMean.depth,
+        weight: st.weight,
+      });
+    }
+  }
+  if (centred.length === 0) throw new Error('fitImpactModel: no club of a current league has both results and a rated squad');
+  const tie = fitTie(centred, { ridge: s.tieRidge });
+  return {
+    kind: 'impact',
+    version: IMPACT_MODEL_VERSION,
+    fittedAsOf: snapshot.asOf,
+    dataVersion: snapshot.dataVersion,
+    currentSeason: snapshot.currentSeason,
+    analysisSeason: snapshot.analysisSeason,
+    settings: s,
+    strength,
+    tie,
+    leagues,
+    clubs,
+    ageCurve,
+    stats: {
+      matchesUsed: strength.matchesUsed,
+      clubsTied: tie.clubsUsed,
+      ageCurveRows: curveRows.length,
+      ageCurveSource: ageCurve.table ? 'fitted' : 'default',
+      tieRSquared: { attack: tie.attack.rSquared, defence: tie.defence.rSquared },
+      slopes: { attack: tie.attack.beta, defence: tie.defence.beta },
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// strengths
+
+/** League context for the tie; a league unknown to the artifact gets the all-league average (0, 0). */
+export function leagueContext(artifact: ImpactArtifact, league: string, fallbackFeatures: SquadFeatures[]): LeagueTieContext {
+  const ctx = artifact.leagues[league];
+  if (ctx) return ctx;
+  const n = Math.max(1, fallbackFeatures.length);
+  return {
+    featureMean: { xi: fallbackFeatures.reduce((a, f) => a + f.xi, 0) / n, depth: fallbackFeatures.reduce((a, f) => a + f.depth, 0) / n },
+    strengthMean: { attack: 0, defence: 0 },
+    clubsWithResults: 0,
+  };
+}
+
+/** Attack and defence of `club` playing in a league of context `ctx` with a squad of features `f`. */
+export function strengthOf(artifact: ImpactArtifact, ctx: LeagueTieContext, club: string, f: SquadFeatures): { attack: number; defence: number } {
+  const s = strengthFor(artifact.tie, club, { xi: f.xi - ctx.featureMean.xi, depth: f.depth - ctx.featureMean.depth });
+  return { attack: s.attack + ctx.strengthMean.attack, defence: s.defence + ctx.strengthMean.defence };
+}
+
+/** True when the artifact's club baselines were computed on this snapshot and may be reused. */
+export function baselinesValid(artifact: ImpactArtifact, snapshot: Snapshot): boolean {
+  return artifact.dataVersion === snapshot.dataVersion && artifact.fittedAsOf === snapshot.asOf;
+}
+
+/** Features of a club's actual squad in horizon season k (0 = analysis season). */
+export function baselineFeatures(artifact: ImpactArtifact, snapshot: Snapshot, club: string, k: number): SquadFeatures {
+  const cached = baselinesValid(artifact, snapshot) ? artifact.clubs[club] : undefined;
+  if (cached && k < cached.seasons.length) return cached.seasons[k];
+  const squad = currentSquad(snapshot, club, artifact.settings);
+  return featuresOf(squadAt(artifact.ageCurve, squad, snapshot.analysisSeason + k), artifact.settings);
+}

@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sportiveImpactAnswer } from '../../src/valuation/analysis.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+let club: string;
+let player: string;
+let unavailable: string;
+before(async () => {
+  t = await startTestApp();
+  const s = t.runtime.world.current();
+  const league = [...s.clubsOfLeague.keys()].sort()[0];
+  const clubs = s.clubsOfLeague.get(league)!;
+  club = clubs[clubs.length - 1];
+  // A good player from another club of the same league.
+  const rated = (id: string) => s.ratings.get(id)?.at(-1)?.rating ?? 0;
+  player = s.squads.get(clubs[0])!.filter((id) => s.players.get(id)!.analysis_available).sort((a, b) => rated(b) - rated(a))[0];
+  unavailable = [...s.squads.values()].flat().find((id) => !s.players.get(id)!.analysis_available)!;
+});
+after(async () => {
+  await t?.close();
+});
+
+const json = (res: { body: string }) => JSON.parse(res.body);
+
+describe('sportive impact', () => {
+  test('fields, bounds and the with/without relation', async () => {
+    const res = await t.post('/v1/get_sportive_impact', { player_id: player, club_id: club });
+    assert.equal(res.statusCode, 200);
+    const b = json(res);
+    assert.equal(b.currency, 'EUR');
+    assert.ok(Number.isInteger(b.on_field_value) && b.on_field_value >= 0 && b.on_field_value === b.on_field_value_in_eur);
+    const sim = b.simulation;
+    assert.ok(sim.new_expected_position >= 1 && sim.original_expected_position >= 1);
+    assert.ok(sim.new_expected_position <= sim.original_expected_position, 'a signing never lowers the expected position');
+    assert.ok(Math.abs(sim.increase_in_expected_position - Math.max(0, sim.original_expected_position - sim.new_expected_position)) <= 0.011);
+    assert.ok(b.playing_time_percentage >= 0 && b.playing_time_percentage <= 0.9);
+    assert.match(String(res.headers['touchline-model-version']), /.+/);
+  });
+
+  test('deterministic: the computation twice gives the same answer', () => {
+    const bundle = t.runtime.models.current()!;
+    const snapshot = t.runtime.world.current();
+    const money = { code: 'EUR', rates: t.runtime.world.rates() };
+    const a = sportiveImpactAnswer(bundle, snapshot, money, { playerId: player, clubId: club });
+    const b = sportiveImpactAnswer(bundle, snapshot, money, { playerId: player, clubId: club });
+    assert.deepEqual(a, b);
+  });
+
+  test('errors', async () => {
+    const cases: Array<[unknown, number, string]> = [
+      [{ club_id: club }, 400, 'player_id is required'],
+      [{ player_id: player }, 400, 'club_id is required'],
+      [{ player_id: player, club_id: club, currency_code: false }, 400, 'currency_code must be a string'],
+      [{ player_id: player, club_id: club, currency_code: 'XXX' }, 400, 'Invalid currency code: XXX'],
+      [{ player_id: `P${'1'.repeat(26)}`, club_id: club }, 404, 'Player not found'],
+      [{ player_id: player, club_id: `C${'1'.repeat(26)}` }, 404, 'Club not found'],
+      [{ player_id: unavailable, club_id: club }, 403, 'This player is not available for analysis'],
+    ];
+    for (const [body, status, error] of cases) {
+      const res = await t.post('/v1/get_sportive_impact', body);
+      assert.equal(res.statusCode, status, JSON.stringify(body));
+      assert.deepEqual(json(res), { error }, JSON.stringify(body));
+    }
+  });
+});
+
+describe('ROI', () => {
+  test('the formula, wages, and consistency with the two other endpoints', async () => {
+    const res = await t.post('/v1/get_roi_analysis', { player_id: player, club_id: club, annual_wage: 2_000_000, expected_transfer_value: 30_000_000 });
+    assert.equal(res.statusCode, 200);
+    const b = json(res);
+    assert.equal(b.expected_transfer_value, 30_000_000);
+    assert.equal(b.annual_wage, 2_000_000);
+    const expected = b.total_value_created_in_eur / (30_000_000 + 3 * 2_000_000);
+    assert.ok(Math.abs(b.return_on_investment - expected) < 1e-3);
+    assert.equal(b.total_value_created_in_eur, b.sportive_impact.on_field_value_in_eur + b.future_transfer_value.future_transfer_value_in_eur);
+    for (const k of ['age', 'current_rating', 'current_potential']) assert.ok(Number.isInteger(b.player_info[k]), k);
+    assert.equal(typeof b.player_info.position, 'string');
+    assert.equal(typeof b.player_info.best_role, 'string');
+
+    const noFee = json(await t.post('/v1/get_roi_analysis', { player_id: player, club_id: club, currency_code: 'USD' }));
+    assert.equal(noFee.annual_wage, null);
+    assert.equal(noFee.annual_wage_in_eur, null);
+    assert.ok(noFee.expected_transfer_value > 0);
+    const impact = json(await t.post('/v1/get_sportive_impact', { player_id: player, club_id: club, currency_code: 'USD' }));
+    assert.deepEqual(noFee.sportive_impact, impact);
+    const future = json(await t.post('/v1/get_future_transfer_value', { player_id: player, club_id: club, currency_code: 'USD' }));
+    assert.deepEqual(noFee.future_transfer_value, future);
+  });
+
+  test('a zero cost gives a null return on investment', async () => {
+    const b = json(await t.post('/v1/get_roi_analysis', { player_id: player, club_id: club, expected_transfer_value: 0 }));
+    assert.equal(b.expected_transfer_value, 0);
+    assert.equal(b.return_on_investment, null);
+  });
+
+  test('errors in the order of the body table', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ player_id: player, club_id: club, annual_wage: -5, expected_transfer_value: -1 }, 'annual_wage must be a non-negative number'],
+      [{ player_id: player, club_id: club, annual_wage: 'lots' }, 'annual_wage must be a non-negative number'],
+      [{ player_id: player, club_id: club, expected_transfer_value: -1, currency_code: 1 }, 'expected_transfer_value must be a non-negative number'],
+    ];
+    for (const [body, error] of cases) assert.deepEqual(json(await t.post('/v1/get_roi_analysis', body)), { error });
+  });
+});
+
+describe('squad analysis', () => {
+  test('actual squad: fields, and its echo sent back as custom gives the same numbers', async () => {
+    const res = await t.post('/v1/squad_analysis', { club_id: club });
+    assert.equal(res.statusCode, 200);
+    const actual = json(res);
+    assert.equal(actual.squad_source, 'actual');
+    assert.equal(actual.club_id, club);
+    assert.equal(actual.squad_size, actual.squad.length);
+    assert.ok(actual.expected_league_rank >= 1 && actual.expected_league_rank <= 20);
+    assert.equal(Math.round(actual.expected_league_rank * 100) / 100, actual.expected_league_rank);
+    assert.ok(actual.total_expected_transfer_fee > 0 && actual.total_future_transfer_value > 0);
+    const custom = json(await t.post('/v1/squad_analysis', { club_id: club, squad: actual.squad }));
+    assert.equal(custom.squad_source, 'custom');
+    assert.deepEqual({ ...custom, squad_source: 'actual' }, actual);
+  });
+
+  test('removing the best player never improves the rank; adding a star never worsens it', async () => {
+    const s = t.runtime.world.current();
+    const actual = json(await t.post('/v1/squad_analysis', { club_id: club }));
+    const rating = (id: string) => s.ratings.get(id)?.at(-1)?.rating ?? 0;
+    const best = [...actual.squad].sort((a, b) => rating(b.player_id) - rating(a.player_id))[0];
+    const without = json(await t.post('/v1/squad_analysis', { club_id: club, squad: actual.squad.filter((e: { player_id: string }) => e.player_id !== best.player_id) }));
+    assert.ok(without.expected_league_rank >= actual.expected_league_rank);
+    const withStar = json(await t.post('/v1/squad_analysis', { club_id: club, squad: [...actual.squad, { player_id: player, position: s.ratings.get(player)!.at(-1)!.position }] }));
+    assert.ok(withStar.expected_league_rank <= actual.expected_league_rank);
+  });
+
+  test('currencies: totals converted through one rate', async () => {
+    const eur = json(await t.post('/v1/squad_analysis', { club_id: club }));
+    const gbp = json(await t.post('/v1/squad_analysis', { club_id: club, currency_code: 'GBP' }));
+    assert.equal(gbp.currency, 'GBP');
+    assert.equal(gbp.total_expected_transfer_fee_in_eur, eur.total_expected_transfer_fee_in_eur);
+    assert.ok(gbp.total_expected_transfer_fee < eur.total_expected_transfer_fee);
+  });
+
+  test('errors', async () => {
+    const entry = { player_id: player, position: 'CM' };
+    const cases: Array<[unknown, number, string]> = [
+      [{}, 400, 'club_id is required'],
+      [{ club_id: club, squad: 'all' }, 400, 'squad must be an array'],
+      [{ club_id: club, squad: { a: 1 } }, 400, 'squad must be an array'],
+      [{ club_id: club, squad: Array.from({ length: 61 }, () => entry) }, 400, 'squad must have at most 60 players'],
+      [{ club_id: club, squad: [entry, { player_id: player }] }, 400, 'Invalid squad entry at index 1'],
+      [{ club_id: club, squad: [entry, { player_id: 'x', position: 'CM' }] }, 400, 'Invalid squad entry at index 1'],
+      [{ club_id: club, squad: [{ player_id: player, position: 'XX' }] }, 400, 'Invalid squad entry at index 0'],
+      [{ club_id: club, squad: [entry, entry] }, 400, 'Invalid squad entry at index 1'],
+      [{ club_id: club, squad: [{ player_id: `P${'2'.repeat(26)}`, position: 'GK' }] }, 404, 'Player not found'],
+      [{ club_id: `C${'2'.repeat(26)}` }, 404, 'Club not found'],
+      [{ club_id: club, squad: [{ player_id: unavailable, position: 'GK' }] }, 403, 'This player is not available for analysis'],
+    ];
+    for (const [body, status, error] of cases) {
+      const res = await t.post('/v1/squad_analysis', body);
+      assert.equal(res.statusCode, status, JSON.stringify(body).slice(0, 200));
+      assert.deepEqual(json(res), { error }, JSON.stringify(body).slice(0, 200));
+    }
+  });
+});
