@@ -1,7 +1,9 @@
 /**
- * Latency of the valuation endpoints through the real app (in-process injection, no network):
+ * Latency of the valuation and analysis endpoints through the real app (in-process injection, no network):
  * cold = each request with inputs not asked before; repeated = the same requests again.
  * Usage: npx tsx bench/latency.ts [--n 200]
+ * Targets: expected fee p95 <= 20 ms, future value <= 50 ms; sportive impact and ROI <= 100 ms cold and
+ * <= 5 ms repeated; squad analysis <= 150 ms cold.
  */
 import { parseArgs } from 'node:util';
 import { BENCH_KEY, startBenchServer } from './lib/serve.js';
@@ -23,6 +25,9 @@ try {
   const cases: Array<[string, (i: number) => { method: 'GET' | 'POST'; url: string; body?: unknown }]> = [
     ['GET /v1/expected_transfer_value', (i) => ({ method: 'GET', url: `/v1/expected_transfer_value?player_id=${pick(i).player}&target_club_id=${pick(i).club}` })],
     ['POST /v1/get_future_transfer_value', (i) => ({ method: 'POST', url: '/v1/get_future_transfer_value', body: { player_id: pick(i).player, club_id: pick(i).club } })],
+    ['POST /v1/get_sportive_impact', (i) => ({ method: 'POST', url: '/v1/get_sportive_impact', body: { player_id: pick(i).player, club_id: pick(i).club } })],
+    ['POST /v1/get_roi_analysis', (i) => ({ method: 'POST', url: '/v1/get_roi_analysis', body: { player_id: pick(i).player, club_id: pick(i).club, annual_wage: 1_000_000 + i } })],
+    ['POST /v1/squad_analysis', (i) => ({ method: 'POST', url: '/v1/squad_analysis', body: { club_id: clubs[i % clubs.length] } })],
   ];
   const app = server.app;
   for (const [name, make] of cases) {

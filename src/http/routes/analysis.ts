@@ -30,11 +30,11 @@ const sportiveImpactSchema = z.object({
   playing_time_percentage: z.number().min(0).max(0.9),
 });
 
-const squadEntrySchema = z.object({
-  player_id: z.string().regex(PLAYER_ID_PATTERN),
-  position: z.enum(POSITION_CODES as [string, ...string[]]),
-  name: z.string().max(200).optional(),
-});
+interface SquadEntryBody {
+  player_id: string;
+  position: (typeof POSITION_CODES)[number];
+  name?: string | null;
+}
 
 function validSquadEntry(e: unknown): boolean {
   if (typeof e !== 'object' || e === null || Array.isArray(e)) return false;
@@ -151,7 +151,7 @@ export function analysisRoutes(app: FastifyInstance, deps: HttpDeps): void {
             const bad = entries.findIndex((e) => !validSquadEntry(e));
             if (bad >= 0) ctx.addIssue({ code: 'custom', message: `Invalid squad entry at index ${bad}` });
           })
-          .transform((entries) => entries as Array<z.infer<typeof squadEntrySchema>>)
+          .transform((entries) => entries as SquadEntryBody[])
           .nullish()
           .describe(`Up to ${MAX_SQUAD} entries {player_id, position, name?}; omit for the actual squad`),
         currency_code: currencyField('currency_code', acceptsCurrency),
