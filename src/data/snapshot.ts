@@ -64,7 +64,12 @@ export function buildSnapshot(world: WorldData, asOf: string, dataVersion: strin
   const clubByRegistryA = new Map<number, ClubRow>();
   for (const c of world.clubs) if (c.registry_a_id !== null) clubByRegistryA.set(c.registry_a_id, c);
 
-  const players = new Map(world.players.map((p) => [p.id, p]));
+  // Once our models have rated the world, analysis needs a recent rating as well as the data flag.
+  const ratedRecently = new Set(
+    world.ratings.filter((r) => r.source === 'model' && r.season <= currentSeason && r.season >= currentSeason - 1).map((r) => r.player_id),
+  );
+  const analysable = (p: PlayerRow) => p.analysis_available && (ratingsVersion === 'none' || ratedRecently.has(p.id));
+  const players = new Map(world.players.map((p) => [p.id, analysable(p) === p.analysis_available ? p : { ...p, analysis_available: false }]));
   const playerByRegistryA = new Map<number, PlayerRow>();
   const playerByRegistryB = new Map<number, PlayerRow>();
   for (const p of world.players) {
