@@ -6,7 +6,7 @@ import { WORLD_TABLE_ORDER } from '../data/schema.js';
 import { replaceWorld, setMeta } from '../data/world-store.js';
 import type { RateTable } from '../money/rates.js';
 import { defineOperation } from './operations.js';
-import { trainModels } from './train.js';
+import { ensureModels, trainModels } from './train.js';
 // Access operations register themselves beside their code.
 import '../access/operations.js';
 
@@ -18,12 +18,16 @@ export const ops = {
     const world = generateDemoWorld({ seed: args.seed, asOf: config.TOUCHLINE_AS_OF });
     progress('storing it');
     const version = await replaceWorld(handle.db, world, { source: 'demo', seed: String(args.seed), as_of: config.TOUCHLINE_AS_OF });
+    const models = await ensureModels(handle, config, progress);
     const rows = Object.fromEntries(WORLD_TABLE_ORDER.map((t) => [t, world[t].length]));
-    return { seed: args.seed, as_of: config.TOUCHLINE_AS_OF, data_version: version, rows, ms: Date.now() - started };
+    return { seed: args.seed, as_of: config.TOUCHLINE_AS_OF, data_version: version, models, rows, ms: Date.now() - started };
   }),
-  importTransfermarkt: defineOperation('import.transfermarkt', async ({ handle, progress, terminal }, args: { dir: string; options: ImportOptions }) => {
+  importTransfermarkt: defineOperation('import.transfermarkt', async ({ handle, config, progress, terminal }, args: { dir: string; options: ImportOptions }) => {
     const reporter = terminal ? barReporter(terminal) : lineReporter({ write: (s: string) => progress(s.trimEnd()) });
-    return importTransfermarkt(handle.db, args.dir, args.options, reporter);
+    const summary = await importTransfermarkt(handle.db, args.dir, args.options, reporter);
+    // New data is served with models trained on it: rated from an existing artifact, or trained now.
+    const models = summary.status === 'imported' ? await ensureModels(handle, config, progress) : null;
+    return { ...summary, models };
   }),
   train: defineOperation('train', async ({ handle, config, progress }, _args: Record<string, never>) => trainModels(handle, config, progress)),
   ratesImport: defineOperation('rates.import', async ({ handle }, args: { table: RateTable }) => {
