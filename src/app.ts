@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,7 +16,15 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface AppOptions {
   readonly logger?: FastifyServerOptions['loggerInstance'] | boolean;
+  /** How long a request may take to arrive whole (headers and body). */
+  readonly requestTimeoutMs?: number;
 }
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+};
 
 /** Fastify's own client errors that mean "the body is not a JSON object". */
 const BODY_ERRORS = new Set([
@@ -42,12 +50,18 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
     loggerInstance: typeof opts.logger === 'object' ? opts.logger : undefined,
     logger: opts.logger === true ? true : undefined,
     bodyLimit: BODY_LIMIT_BYTES,
-    requestTimeout: 30_000,
+    requestTimeout: opts.requestTimeoutMs ?? 30_000,
     connectionTimeout: 60_000,
     // Request lines are left out: they cost throughput and the access hook knows more.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
+    // A path that cannot be decoded names no route; Fastify answers it before hooks run.
+    frameworkErrors: (_err, _req, reply) => {
+      void (reply as unknown as FastifyReply).code(404).headers({ ...SECURITY_HEADERS, 'Cache-Control': 'no-store' }).send({ error: 'Not found' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  // Node drops a stalled request only after both timeouts; its default headersTimeout (60 s) would win.
+  app.server.headersTimeout = Math.min(app.server.headersTimeout, opts.requestTimeoutMs ?? 30_000);
 
   // The first failing field, in the order of the route's schema, is the answer.
   app.setValidatorCompiler(({ schema }) => (data) => {
@@ -69,9 +83,7 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found' }));
 
   app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('X-Frame-Options', 'DENY');
+    reply.headers(SECURITY_HEADERS);
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });

@@ -3,7 +3,7 @@ import { playerFacts } from '../data/player-view.js';
 import { moneyPair, moneyPairFromAmount, toEur } from '../money/convert.js';
 import type { ModelBundle } from './bundle.js';
 import { expectedFeeAnswer, futureValueAnswer, type Money } from './answers.js';
-import { roiOf, sportiveImpact, squadAnalysis, type SquadEntryInput } from './impact/index.js';
+import { ImpactError, roiOf, sportiveImpact, squadAnalysis, type SquadEntryInput } from './impact/index.js';
 
 /**
  * Sportive impact, ROI and squad analysis as the API gives them: the impact model's outputs with
@@ -11,8 +11,13 @@ import { roiOf, sportiveImpact, squadAnalysis, type SquadEntryInput } from './im
  */
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
+function impactModel(bundle: ModelBundle) {
+  if (!bundle.impact) throw new ImpactError('no_training_data', 'the models were trained on data without league results');
+  return bundle.impact;
+}
+
 export function sportiveImpactAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: { playerId: string; clubId: string }) {
-  const impact = sportiveImpact(bundle.impact, snapshot, q);
+  const impact = sportiveImpact(impactModel(bundle), snapshot, q);
   const value = moneyPair(impact.onFieldValueEur, money.code, money.rates);
   return {
     onFieldValueEur: impact.onFieldValueEur,
@@ -76,12 +81,12 @@ export function roiAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money,
 }
 
 export function squadAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: { clubId: string; squad: SquadEntryInput[] | null }) {
-  let result = squadAnalysis(bundle.impact, snapshot, { clubId: q.clubId, squad: q.squad ?? undefined });
+  let result = squadAnalysis(impactModel(bundle), snapshot, { clubId: q.clubId, squad: q.squad ?? undefined });
   if (q.squad === null) {
     // The actual squad counts the players with analysis data, so its echo is a valid custom squad.
     const usable = result.squad.filter((e) => snapshot.players.get(e.playerId)?.analysis_available);
     if (usable.length !== result.squad.length) {
-      result = { ...squadAnalysis(bundle.impact, snapshot, { clubId: q.clubId, squad: usable.map((e) => ({ playerId: e.playerId, position: e.position })) }), squadSource: 'actual' };
+      result = { ...squadAnalysis(impactModel(bundle), snapshot, { clubId: q.clubId, squad: usable.map((e) => ({ playerId: e.playerId, position: e.position })) }), squadSource: 'actual' };
     }
   }
   let feeEur = 0;

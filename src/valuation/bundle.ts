@@ -8,7 +8,7 @@ import type { Snapshot } from '../data/snapshot.js';
 import { FEE_MODEL_VERSION, fitFeeModel, type FeeArtifact, type FeeSettings } from './fee/index.js';
 import { FUTURE_MODEL_VERSION, fitFutureModel, type FutureArtifact, type FutureSettings } from './future/index.js';
 import { RATING_MODEL_VERSION, fitRatingModel, rateAll, type RatingArtifact, type RatingSettings } from './rating/index.js';
-import { IMPACT_MODEL_VERSION, fitImpactModel, withModelRatings, type ImpactArtifact, type ImpactSettings } from './impact/index.js';
+import { IMPACT_MODEL_VERSION, ImpactError, fitImpactModel, withModelRatings, type ImpactArtifact, type ImpactSettings } from './impact/index.js';
 import type { RatingRow } from '../data/schema.js';
 
 export const BUNDLE_FORMAT = 1;
@@ -31,7 +31,8 @@ export interface ModelBundle {
   rating: RatingArtifact;
   fee: FeeArtifact;
   future: FutureArtifact;
-  impact: ImpactArtifact;
+  /** null when the data holds no league results to fit team strength on. */
+  impact: ImpactArtifact | null;
   stats: {
     fitMs: { rating: number; fee: number; future: number; impact: number };
     rating: RatingArtifact['calibration'];
@@ -46,6 +47,16 @@ export function bundleVersion(dataVersion: string, asOf: string, settings: Bundl
     .digest('hex')
     .slice(0, 10);
   return `${dataVersion}@${asOf}#${h}`;
+}
+
+/** Data without league results (a players-only import) still gets its rating, fee and value models. */
+function fitImpactOrNull(snapshot: Snapshot, settings: ImpactSettings | undefined): ImpactArtifact | null {
+  try {
+    return fitImpactModel(snapshot, settings);
+  } catch (err) {
+    if (err instanceof ImpactError && err.code === 'no_training_data') return null;
+    throw err;
+  }
 }
 
 /** Fits every model on the snapshot (nothing after its as-of date is visible). */
@@ -68,7 +79,7 @@ export function trainBundleWithRatings(snapshot: Snapshot, settings: BundleSetti
   const future = fitFutureModel(snapshot, rating, settings.future);
   const t3 = performance.now();
   const ratings = rateAll(rating, snapshot);
-  const impact = fitImpactModel(withModelRatings(snapshot, ratings), settings.impact);
+  const impact = fitImpactOrNull(withModelRatings(snapshot, ratings), settings.impact);
   const t4 = performance.now();
   const bundle: ModelBundle = {
     kind: 'touchline-models',

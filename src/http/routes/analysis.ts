@@ -66,6 +66,7 @@ function mapImpactError<T>(fn: () => T): T {
         throw new ApiError(400, `Invalid squad entry at index ${err.index ?? 0}`);
       case 'player_not_rated':
       case 'club_without_league':
+      case 'no_training_data':
         throw forbidden.analysis();
     }
   }

@@ -5,7 +5,7 @@
  * (a club outside every current domestic league has no table to simulate);
  * invalid_squad_entry -> 400 `Invalid squad entry at index <index>`.
  */
-export type ImpactErrorCode = 'unknown_club' | 'unknown_player' | 'club_without_league' | 'player_not_rated' | 'invalid_squad_entry';
+export type ImpactErrorCode = 'unknown_club' | 'unknown_player' | 'club_without_league' | 'player_not_rated' | 'invalid_squad_entry' | 'no_training_data';
 
 export class ImpactError extends Error {
   constructor(

@@ -12,6 +12,7 @@
  * which reproduces the fitted strength for the actual squad and gives a club without results (a
  * promoted club) its league's average plus the slope times its squad's distance from the average.
  */
+import { ImpactError } from './errors.js';
 import type { Snapshot } from '../../data/snapshot.js';
 import type { RatingRow } from '../../data/schema.js';
 import { isPositionCode, type PositionCode } from '../../domain/positions.js';
@@ -266,7 +267,7 @@ export function fitImpactModel(snapshot: Snapshot, settings: ImpactSettings = {}
       });
     }
   }
-  if (centred.length === 0) throw new Error('fitImpactModel: no club of a current league has both results and a rated squad');
+  if (centred.length === 0) throw new ImpactError('no_training_data', 'fitImpactModel: no club of a current league has both results and a rated squad');
   const tie = fitTie(centred, { ridge: s.tieRidge });
   return {
     kind: 'impact',
