@@ -40,8 +40,11 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     pg.types.setTypeParser(TIMESTAMP_OID, keepText);
     pg.types.setTypeParser(TIMESTAMPTZ_OID, keepText);
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
-    // An idle client losing its server must not crash the process; the next query reports it.
+    // A client losing its server (restart, failover) must not crash the process: idle ones report
+    // through the pool, checked-out ones through themselves; the query in flight fails (a 500) and the
+    // pool drops the broken client when it is released.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -1,0 +1,145 @@
+/**
+ * Throughput on loopback of a reference endpoint (GET /v1/player_info) and an analysis endpoint
+ * (GET /v1/expected_transfer_value), each beside a bare Fastify route measured in the same run, on the
+ * embedded database and, when a PostgreSQL server is named, on PostgreSQL (with Redis for the limiter
+ * when one is named, as several instances would run).
+ *
+ * Usage: npx tsx bench/throughput.ts [--seconds 10] [--connections 20] [--pg URL] [--redis URL]
+ *   --pg defaults to DATABASE_URL, --redis to REDIS_URL. The PostgreSQL run uses a scratch database
+ *   created next to the one named (<name>_bench_<pid>) and dropped at the end: the one named is not touched.
+ *
+ * Every request picks a player (and, for the fee, a contract end date) from a seeded stream, so the
+ * answer cache does not answer most analysis requests. Server and load generator share this process,
+ * as bench/reference.ts does; the bare route pays the same cost, so the ratio compares like with like.
+ */
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { BENCH_KEY, startBareServer, startBenchServer, type BenchServer } from './lib/serve.js';
+import { createRng } from '../src/valuation/ml/rng.js';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '20' },
+    pg: { type: 'string', default: process.env.DATABASE_URL ?? '' },
+    redis: { type: 'string', default: process.env.REDIS_URL ?? '' },
+  },
+});
+const duration = Number(values.seconds);
+const connections = Number(values.connections);
+if (!(duration > 0 && duration <= 600) || !(connections > 0 && connections <= 1000)) throw new Error('--seconds must be in (0, 600], --connections in (0, 1000]');
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+type Pick = () => string;
+
+async function measure(url: string, path: Pick | string, headers: Record<string, string> = {}): Promise<Figures> {
+  const pick: Pick = typeof path === 'string' ? () => path : path;
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    headers,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pick() }) }],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+const line = (label: string, f: Figures, bare?: Figures) =>
+  `${label.padEnd(34)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms  ` +
+  `non-2xx ${f.non2xx}  errors ${f.errors}${bare ? `  ratio ${(f.rps / bare.rps).toFixed(2)}` : ''}`;
+
+/** bare, player_info, expected_transfer_value against one started server. */
+async function suite(name: string, server: BenchServer, bareUrl: string): Promise<Record<string, Figures>> {
+  const snapshot = server.runtime.world.current();
+  const players = [...snapshot.players.values()];
+  const analysable = players.filter((p) => p.analysis_available).map((p) => p.id);
+  const all = players.map((p) => p.id);
+  if (analysable.length === 0) throw new Error('no player with analysis data in the bench world');
+  const rng = createRng(20260630);
+  const info: Pick = () => `/v1/player_info?player_id=${all[rng.int(0, all.length - 1)]}`;
+  // ~1,800 contract dates x the analysable players: the cache (5,000 answers) holds a small share.
+  const fee: Pick = () => {
+    const day = new Date(Date.UTC(2026, 6, 1) + rng.int(0, 1_825) * 86_400_000).toISOString().slice(0, 10);
+    return `/v1/expected_transfer_value?player_id=${analysable[rng.int(0, analysable.length - 1)]}&contract_end_date=${day}`;
+  };
+  const auth = { 'x-api-key': BENCH_KEY };
+  await measure(server.url, info, auth); // warm-up: JIT, pools, caches of reference data; not reported
+  const bare = await measure(bareUrl, '/bare');
+  const ref = await measure(server.url, info, auth);
+  const analysis = await measure(server.url, fee, auth);
+  console.log(`\n${name}  (${players.length} players, ${analysable.length} with analysis data)`);
+  console.log(line('bare fastify route', bare));
+  console.log(line('GET /v1/player_info', ref, bare));
+  console.log(line('GET /v1/expected_transfer_value', analysis, bare));
+  return { bare, ref, analysis };
+}
+
+async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const u = new URL(serverUrl);
+  const name = `${u.pathname.replace(/^\//, '') || 'touchline'}_bench_${process.pid}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
+  const run = async (q: string) => {
+    const c = new pg.Client({ connectionString: admin.toString() });
+    await c.connect();
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`drop database if exists ${name} with (force)`);
+  await run(`create database ${name}`);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+console.log(`throughput: ${connections} connections, ${duration} s per measurement, loopback, Node ${process.version}`);
+const bare = await startBareServer();
+const verdicts: string[] = [];
+try {
+  const embedded = await startBenchServer({ DATABASE_URL: '', REDIS_URL: '' });
+  try {
+    const r = await suite('embedded database (PGlite), in-memory limiter', embedded, bare.url);
+    verdicts.push(`embedded reference ratio ${(r.ref.rps / r.bare.rps).toFixed(2)} (target >= 0.5)`);
+  } finally {
+    await embedded.close();
+  }
+
+  if (values.pg) {
+    const scratch = await scratchDatabase(values.pg);
+    try {
+      console.error('loading the demo world into the scratch PostgreSQL database …');
+      const server = await startBenchServer({ DATABASE_URL: scratch.url, REDIS_URL: values.redis });
+      try {
+        const r = await suite(`PostgreSQL${values.redis ? ' + Redis limiter' : ', in-memory limiter'}`, server, bare.url);
+        verdicts.push(`PostgreSQL reference ratio ${(r.ref.rps / r.bare.rps).toFixed(2)} (target >= 0.5)`);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      await scratch.drop();
+    }
+  } else {
+    console.log('\n(PostgreSQL run skipped: give --pg URL or DATABASE_URL)');
+  }
+  console.log(`\n${verdicts.join('\n')}`);
+} finally {
+  await bare.app.close();
+}
