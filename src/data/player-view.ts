@@ -41,7 +41,18 @@ function lastActiveClub(snapshot: Snapshot, playerId: string): string | null {
   return [...minutesByClub].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
 }
 
+/** Facts never change within a snapshot: computed once per player and snapshot. */
+const factsCache = new WeakMap<Snapshot, Map<string, PlayerFacts>>();
+
 export function playerFacts(snapshot: Snapshot, player: PlayerRow): PlayerFacts {
+  let cache = factsCache.get(snapshot);
+  if (!cache) factsCache.set(snapshot, (cache = new Map()));
+  let facts = cache.get(player.id);
+  if (!facts) cache.set(player.id, (facts = computeFacts(snapshot, player)));
+  return facts;
+}
+
+function computeFacts(snapshot: Snapshot, player: PlayerRow): PlayerFacts {
   const steps = snapshot.careers.get(player.id) ?? [];
   const last = steps.length > 0 ? steps[steps.length - 1] : null;
   const currentStep = last && last.end_date === null ? last : null;

@@ -9,6 +9,9 @@ import { ApiError, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, nonNegativeIntegerQuery, playerIdField, registryIdField, seasonField } from '../fields.js';
 import { requirePlayer } from '../guards.js';
+import { cachedBody, sendJson } from '../json-body.js';
+import type { Snapshot } from '../../data/snapshot.js';
+import type { PlayerFacts } from '../../data/player-view.js';
 import { clubSchema, commonErrors, playerProfileSchema } from '../schemas.js';
 import { presentClub, presentPlayerSummary } from './reference.js';
 
@@ -42,6 +45,27 @@ const competitionEntrySchema = z.object({
   appearances: z.number().int(),
   starting_xi_count: z.number().int(),
 });
+
+const infoBodies = new WeakMap<Snapshot, Map<string, string>>();
+
+function playerInfoBody(s: Snapshot, f: PlayerFacts) {
+  const contract = s.contracts.get(f.player.id);
+  return {
+    service_id: f.player.id,
+    player_role: f.role,
+    position: f.position,
+    nationality: f.player.nationality,
+    age: f.age,
+    agency_name: contract?.agency_name ?? null,
+    contract_end_date: contract?.end_date ?? null,
+    preferred_foot: f.player.foot,
+    owning_club_id: f.owningClubId,
+    last_active_club_id: f.lastActiveClubId,
+    current_team_id: f.currentTeamId,
+    registry_a_id: f.player.registry_a_id,
+    registry_b_id: f.player.registry_b_id,
+  };
+}
 
 /** Player and club lookups, profile, career path and playing time. */
 export function playerRoutes(app: FastifyInstance, deps: HttpDeps): void {
@@ -121,25 +145,11 @@ export function playerRoutes(app: FastifyInstance, deps: HttpDeps): void {
         ...commonErrors,
       },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const s = deps.snapshot();
     const f = requirePlayer(s, req.principal!, req.query.player_id);
-    const contract = s.contracts.get(f.player.id);
-    return {
-      service_id: f.player.id,
-      player_role: f.role,
-      position: f.position,
-      nationality: f.player.nationality,
-      age: f.age,
-      agency_name: contract?.agency_name ?? null,
-      contract_end_date: contract?.end_date ?? null,
-      preferred_foot: f.player.foot,
-      owning_club_id: f.owningClubId,
-      last_active_club_id: f.lastActiveClubId,
-      current_team_id: f.currentTeamId,
-      registry_a_id: f.player.registry_a_id,
-      registry_b_id: f.player.registry_b_id,
-    };
+    // The answer is fixed for a snapshot: made and serialised once per player.
+    return sendJson(reply, cachedBody(infoBodies, s, f.player.id, () => playerInfoBody(s, f)));
   });
 
   r.get('/v1/career_path', {
