@@ -14,6 +14,13 @@ import { analysisRoutes } from './http/routes/analysis.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Requests started and not yet answered, for a graceful shutdown. */
+    requestsInFlight(): number;
+  }
+}
+
 export interface AppOptions {
   readonly logger?: FastifyServerOptions['loggerInstance'] | boolean;
   /** How long a request may take to arrive whole (headers and body). */
@@ -87,10 +94,17 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found' }));
 
   // Set first thing, so every answer carries them, errors included; static docs files set their own caching.
+  let inFlight = 0;
   app.addHook('onRequest', (_req, reply, done) => {
+    inFlight++;
     reply.headers(SECURITY_HEADERS);
     done();
   });
+  app.addHook('onResponse', (_req, _reply, done) => {
+    inFlight--;
+    done();
+  });
+  app.decorate('requestsInFlight', () => inFlight);
 
   await app.register(swagger, {
     openapi: {
