@@ -34,3 +34,12 @@ export function requirePlayer(snapshot: Snapshot, principal: Principal, playerId
   if (opts.analysis && !player.analysis_available) throw forbidden.analysis();
   return facts;
 }
+
+/** A player and a club together: 404 player, 404 club, 403 player coverage, 403 club coverage, 403 analysis. */
+export function requirePlayerAndClub(snapshot: Snapshot, principal: Principal, playerId: string, clubId: string): PlayerFacts {
+  if (!snapshot.players.has(playerId)) throw notFound.player();
+  if (!snapshot.clubs.has(clubId)) throw notFound.club();
+  requirePlayer(snapshot, principal, playerId);
+  requireClub(snapshot, principal, clubId);
+  return requirePlayer(snapshot, principal, playerId, { analysis: true });
+}

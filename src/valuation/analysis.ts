@@ -3,6 +3,8 @@ import { playerFacts } from '../data/player-view.js';
 import { moneyPair, moneyPairFromAmount, toEur } from '../money/convert.js';
 import type { ModelBundle } from './bundle.js';
 import { expectedFeeAnswer, futureValueAnswer, type Money } from './answers.js';
+import { predictFee } from './fee/index.js';
+import { predictFuture } from './future/index.js';
 import { ImpactError, roiOf, sportiveImpact, squadAnalysis, type SquadEntryInput } from './impact/index.js';
 
 /**
@@ -93,9 +95,9 @@ export function squadAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Mone
   let futureEur = 0;
   for (const e of result.squad) {
     // A squad member is valued as a sale by his own club, and in three years at this club.
-    const fee = expectedFeeAnswer(bundle, snapshot, money, { playerId: e.playerId });
-    feeEur += fee.feeEur;
-    futureEur += futureValueAnswer(bundle, snapshot, money, { playerId: e.playerId, clubId: q.clubId, baselineValueEur: fee.feeEur }).futureValueEur;
+    const fee = predictFee(bundle.fee, snapshot, { playerId: e.playerId }).feeEur;
+    feeEur += fee;
+    futureEur += predictFuture(bundle.future, bundle.rating, snapshot, { playerId: e.playerId, clubId: q.clubId, baselineValueEur: fee }).futureValueEur;
   }
   const fees = moneyPair(feeEur, money.code, money.rates);
   const futures = moneyPair(futureEur, money.code, money.rates);

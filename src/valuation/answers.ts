@@ -15,6 +15,7 @@ export interface Money {
 }
 
 const pair = (eur: number, m: Money): MoneyPair => moneyPair(eur, m.code, m.rates);
+const range = (lowEur: number, highEur: number, m: Money) => ({ low: pair(lowEur, m).amount, high: pair(highEur, m).amount });
 
 export interface FeeQuery {
   playerId: string;
@@ -31,7 +32,7 @@ export function expectedFeeAnswer(bundle: ModelBundle, snapshot: Snapshot, money
       currency: money.code,
       expected_transfer_value: v.amount,
       expected_transfer_value_in_eur: v.amountEur,
-      expected_transfer_value_range: { low: pair(fee.lowEur, money).amount, high: pair(fee.highEur, money).amount },
+      expected_transfer_value_range: range(fee.lowEur, fee.highEur, money),
     },
   };
 }
@@ -53,7 +54,7 @@ export function futureValueAnswer(bundle: ModelBundle, snapshot: Snapshot, money
       currency: money.code,
       future_transfer_value: v.amount,
       future_transfer_value_in_eur: v.amountEur,
-      future_transfer_value_range: { low: pair(f.lowEur, money).amount, high: pair(f.highEur, money).amount },
+      future_transfer_value_range: range(f.lowEur, f.highEur, money),
       value_category: f.valueCategory,
       probabilities_of_different_outcomes: {
         probabilities: Object.fromEntries(CATEGORY_NAMES.map((c) => [c, f.probabilities[c]])),

@@ -4,15 +4,13 @@ import { z } from 'zod';
 import { isPositionCode, POSITION_CODES } from '../../domain/positions.js';
 import { PLAYER_ID_PATTERN } from '../../domain/ids.js';
 import { resolveCurrency } from '../../money/currencies.js';
-import type { Snapshot } from '../../data/snapshot.js';
-import type { Principal } from '../../access/interface.js';
 import { roiAnswer, sportiveImpactAnswer, squadAnswer } from '../../valuation/analysis.js';
 import { ImpactError } from '../../valuation/impact/index.js';
 import { AnswerCache } from '../answer-cache.js';
 import { ApiError, forbidden, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, moneyInputField, playerIdField } from '../fields.js';
-import { requireClub, requirePlayer } from '../guards.js';
+import { requireClub, requirePlayer, requirePlayerAndClub } from '../guards.js';
 import { commonErrors } from '../schemas.js';
 import { futureValueSchema, valuationContext } from './valuation.js';
 
@@ -40,15 +38,6 @@ function validSquadEntry(e: unknown): boolean {
   if (typeof e !== 'object' || e === null || Array.isArray(e)) return false;
   const o = e as Record<string, unknown>;
   return typeof o.player_id === 'string' && PLAYER_ID_PATTERN.test(o.player_id) && isPositionCode(o.position) && (o.name === undefined || o.name === null || typeof o.name === 'string');
-}
-
-/** 404 before 403, club before player, as CONVENTIONS orders them. */
-function requirePlayerAndClub(s: Snapshot, principal: Principal, playerId: string, clubId: string): void {
-  if (!s.players.has(playerId)) throw notFound.player();
-  if (!s.clubs.has(clubId)) throw notFound.club();
-  requirePlayer(s, principal, playerId);
-  requireClub(s, principal, clubId);
-  requirePlayer(s, principal, playerId, { analysis: true });
 }
 
 /** The impact model's own refusals, as API answers. */

@@ -11,7 +11,7 @@ import { AnswerCache } from '../answer-cache.js';
 import { ApiError, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, isoDateField, moneyInputField, optionalId, playerIdField } from '../fields.js';
-import { requireClub, requirePlayer } from '../guards.js';
+import { requirePlayer, requirePlayerAndClub } from '../guards.js';
 import { commonErrors } from '../schemas.js';
 
 const range = z.object({ low: z.number().int(), high: z.number().int() }).describe('80% range, requested currency');
@@ -107,11 +107,7 @@ export function valuationRoutes(app: FastifyInstance, deps: HttpDeps): void {
   }, async (req, reply) => {
     const b = req.body;
     const s = deps.snapshot();
-    if (!s.players.has(b.player_id)) throw notFound.player();
-    if (!s.clubs.has(b.club_id)) throw notFound.club();
-    requirePlayer(s, req.principal!, b.player_id);
-    requireClub(s, req.principal!, b.club_id);
-    requirePlayer(s, req.principal!, b.player_id, { analysis: true });
+    requirePlayerAndClub(s, req.principal!, b.player_id, b.club_id);
     const ctx = valuationContext(deps, reply, b.currency_code, req.principal!.preferredCurrency);
     const baseline = b.expected_transfer_value == null ? null : toEur(b.expected_transfer_value, ctx.money.code, ctx.money.rates);
     const key = `future|${b.player_id}|${b.club_id}|${baseline ?? ''}|${ctx.versions}`;
