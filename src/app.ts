@@ -16,8 +16,13 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Requests started and not yet answered, for a graceful shutdown. */
-    requestsInFlight(): number;
+    /**
+     * Starts a graceful shutdown: /v1/health answers 503 "draining" so a balancer stops sending, and
+     * the promise resolves once no request has been in flight for `quietMs` (at most `maxMs`), so
+     * requests on accepted connections that a busy process has not read yet are answered, not reset.
+     */
+    drain(quietMs?: number, maxMs?: number): Promise<void>;
+    isDraining(): boolean;
   }
 }
 
@@ -104,7 +109,19 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
     inFlight--;
     done();
   });
-  app.decorate('requestsInFlight', () => inFlight);
+  let draining = false;
+  app.decorate('isDraining', () => draining);
+  app.decorate('drain', async (quietMs = 300, maxMs = 10_000) => {
+    draining = true;
+    const deadline = Date.now() + maxMs;
+    let quietSince = inFlight === 0 ? Date.now() : 0;
+    while (Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+      if (inFlight > 0) quietSince = 0;
+      else if (quietSince === 0) quietSince = Date.now();
+      else if (Date.now() - quietSince >= quietMs) return;
+    }
+  });
 
   await app.register(swagger, {
     openapi: {

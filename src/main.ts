@@ -92,21 +92,6 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
   }
 }
 
-/**
- * Keeps serving until no request has been in flight for a moment (at most `maxMs`): requests already
- * on accepted connections but not yet read by a busy process get answered instead of reset.
- */
-async function drain(app: FastifyInstance, quietMs = 300, maxMs = 10_000): Promise<void> {
-  const deadline = Date.now() + maxMs;
-  let quietSince = app.requestsInFlight() === 0 ? Date.now() : 0;
-  while (Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 25));
-    if (app.requestsInFlight() > 0) quietSince = 0;
-    else if (quietSince === 0) quietSince = Date.now();
-    else if (Date.now() - quietSince >= quietMs) return;
-  }
-}
-
 /** Runs until SIGTERM/SIGINT, then lets in-flight requests finish and closes the database. */
 export async function serveForever(): Promise<void> {
   const config = loadConfig();
@@ -114,7 +99,7 @@ export async function serveForever(): Promise<void> {
   const server = await startServer(config, logger);
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down: draining in-flight requests');
-    drain(server.app).then(() => server.close()).then(
+    server.app.drain().then(() => server.close()).then(
       () => process.exit(0),
       (err) => {
         logger.error({ err }, 'shutdown failed');

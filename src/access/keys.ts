@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../data/schema.js';
 import { normalizeEmail } from './accounts.js';
@@ -36,7 +36,7 @@ export function isValidKeyLength(rawKey: string): boolean {
  * be guessed from it, and it lets the key be found by an index look-up.
  */
 export function hashApiKey(rawKey: string): string {
-  return createHash('sha256').update(rawKey, 'utf8').digest('hex');
+  return hash('sha256', rawKey, 'hex');
 }
 
 /** Constant-time comparison of two hex digests. */

@@ -102,6 +102,22 @@ describe('transport', () => {
     assert.ok(!lines.some((l) => l.includes(t.key)), 'the key is not logged');
   });
 
+  test('while draining, health answers 503 draining and requests in flight still finish', async () => {
+    const app = await buildApp(t.runtime.deps, { logger: false });
+    try {
+      const drained = app.drain(50, 2_000);
+      const health = await app.inject({ method: 'GET', url: '/v1/health' });
+      assert.equal(health.statusCode, 503);
+      assert.deepEqual(json(health), { status: 'draining', version: t.runtime.deps.version, database: 'ok', rate_limit: 'ok' });
+      const res = await app.inject({ method: 'GET', url: '/v1/competitions', headers: { 'x-api-key': t.key } });
+      assert.equal(res.statusCode, 200);
+      await drained;
+      assert.equal(app.isDraining(), true);
+    } finally {
+      await app.close();
+    }
+  });
+
   test('security headers on every answer', async () => {
     const res = await t.get('/v1/competitions');
     assert.equal(res.headers['x-content-type-options'], 'nosniff');

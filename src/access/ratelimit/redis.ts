@@ -4,36 +4,54 @@ import type { RateDecision, RateLimiter, RateLimitSettings } from './interface.j
 import { secondsUntil } from './interface.js';
 
 /**
- * One atomic step of the sliding log, run inside Redis so every instance sees one count:
- * trim what left the window, count, add this request only when allowed, and return the timestamp
- * whose departure frees a slot. The clock comes from the caller (ARGV[1]) so all instances and tests
- * use the same time base as the in-memory store.
- *   KEYS[1] sorted set of accepted requests (score = ms)
- *   ARGV    now_ms, window_ms, limit, unique member
- *   returns {allowed 0|1, count after this request, freeing timestamp as string or ''}
+ * The sliding log, run inside Redis so every instance sees one count. For each hit, in order and
+ * atomically: trim what left the window, count, add the hit only when allowed, and return the timestamp
+ * whose departure frees a slot. One call carries every hit that arrived in one turn of the event loop:
+ * under load that is one script run and one round trip for many requests. The clock comes from the
+ * caller so all instances and tests use the same time base as the in-memory store.
+ *   KEYS[i]        sorted set of subject i's accepted requests (score = ms)
+ *   ARGV           window_ms, limit, then now_ms and a unique member for each hit
+ *   returns        allowed 0|1, count after the hit, freeing timestamp as string or '' — for each hit
  */
 const SLIDING_LOG = `
-local key = KEYS[1]
-local now = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local limit = tonumber(ARGV[3])
-redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
-local count = redis.call('ZCARD', key)
-local allowed = 0
-if count < limit then
-  redis.call('ZADD', key, now, ARGV[4])
-  count = count + 1
-  allowed = 1
+local window = tonumber(ARGV[1])
+local limit = tonumber(ARGV[2])
+local out = {}
+for i = 1, #KEYS do
+  local key = KEYS[i]
+  local now = tonumber(ARGV[1 + 2 * i])
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  local count = redis.call('ZCARD', key)
+  local allowed = 0
+  if count < limit then
+    redis.call('ZADD', key, now, ARGV[2 + 2 * i])
+    count = count + 1
+    allowed = 1
+  end
+  local index = 0
+  if allowed == 0 then index = count - limit end
+  local freeing = redis.call('ZRANGE', key, index, index, 'WITHSCORES')
+  redis.call('PEXPIRE', key, window)
+  out[#out + 1] = allowed
+  out[#out + 1] = count
+  out[#out + 1] = freeing[2] or ''
 end
-local index = 0
-if allowed == 0 then index = count - limit end
-local freeing = redis.call('ZRANGE', key, index, index, 'WITHSCORES')
-redis.call('PEXPIRE', key, window)
-return {allowed, count, freeing[2] or ''}
+return out
 `;
 
+/** Hits per script call; more waiting hits go in further calls of the same turn. */
+const MAX_BATCH = 200;
+
 interface SlidingLogRedis extends Redis {
-  touchlineSlidingLog(key: string, now: string, windowMs: string, limit: string, member: string): Promise<[number, number, string]>;
+  touchlineSlidingLog(keyCount: number, ...keysThenArgs: string[]): Promise<(number | string)[]>;
+}
+
+interface PendingHit {
+  readonly key: string;
+  readonly now: number;
+  readonly member: string;
+  readonly resolve: (d: RateDecision) => void;
+  readonly reject: (err: unknown) => void;
 }
 
 export interface RedisLimiterOptions extends RateLimitSettings {
@@ -53,6 +71,7 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly prefix: string;
   private readonly instance = randomBytes(6).toString('hex');
   private seq = 0;
+  private pending: PendingHit[] = [];
 
   constructor(url: string, opts: RedisLimiterOptions) {
     this.limit = opts.limit;
@@ -68,7 +87,7 @@ export class RedisRateLimiter implements RateLimiter {
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
       ...opts.redisOptions,
     }) as SlidingLogRedis;
-    this.client.defineCommand('touchlineSlidingLog', { numberOfKeys: 1, lua: SLIDING_LOG });
+    this.client.defineCommand('touchlineSlidingLog', { lua: SLIDING_LOG });
   }
 
   /** Connects once; rejects when Redis does not answer (ioredis keeps retrying in the background). */
@@ -77,16 +96,37 @@ export class RedisRateLimiter implements RateLimiter {
     await this.client.ping();
   }
 
-  async hit(subject: string, nowMs: number): Promise<RateDecision> {
+  /** Queues the hit; every hit queued in this turn of the event loop goes to Redis in one call. */
+  hit(subject: string, nowMs: number): Promise<RateDecision> {
     const now = Math.floor(nowMs);
     const member = `${now}-${this.instance}-${(this.seq = (this.seq + 1) % Number.MAX_SAFE_INTEGER)}`;
-    const [allowed, count, freeing] = await this.client.touchlineSlidingLog(
-      this.prefix + subject,
-      String(now),
-      String(this.windowMs),
-      String(this.limit),
-      member,
-    );
+    return new Promise((resolve, reject) => {
+      this.pending.push({ key: this.prefix + subject, now, member, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const waiting = this.pending;
+    this.pending = [];
+    for (let i = 0; i < waiting.length; i += MAX_BATCH) void this.send(waiting.slice(i, i + MAX_BATCH));
+  }
+
+  private async send(batch: PendingHit[]): Promise<void> {
+    const args: string[] = batch.map((h) => h.key);
+    args.push(String(this.windowMs), String(this.limit));
+    for (const h of batch) args.push(String(h.now), h.member);
+    let reply: (number | string)[];
+    try {
+      reply = await this.client.touchlineSlidingLog(batch.length, ...args);
+    } catch (err) {
+      for (const h of batch) h.reject(err);
+      return;
+    }
+    batch.forEach((h, i) => h.resolve(this.decision(h.now, Number(reply[3 * i]), Number(reply[3 * i + 1]), String(reply[3 * i + 2]))));
+  }
+
+  private decision(now: number, allowed: number, count: number, freeing: string): RateDecision {
     const freeAt = freeing === '' ? null : Number(freeing) + this.windowMs;
     const wait = freeAt === null ? 0 : secondsUntil(freeAt, now);
     if (allowed === 1) {

@@ -24,17 +24,20 @@ export function systemRoutes(app: FastifyInstance, deps: HttpDeps): void {
       summary: 'Liveness and dependencies; needs no key and is not rate limited',
       response: {
         200: z.object({ status: z.literal('ok'), version: z.string(), database: z.literal('ok'), rate_limit: z.enum(['ok', 'degraded']) }),
-        503: z.object({ status: z.literal('degraded'), version: z.string(), database: z.literal('unavailable'), rate_limit: z.enum(['ok', 'degraded']) }),
+        503: z.object({
+          status: z.enum(['degraded', 'draining']).describe('degraded: the database does not answer; draining: this instance is shutting down'),
+          version: z.string(),
+          database: z.enum(['ok', 'unavailable']),
+          rate_limit: z.enum(['ok', 'degraded']),
+        }),
       },
     },
   }, async (_req, reply) => {
     const rateLimit = deps.limiter.health();
-    try {
-      await deps.pingDatabase();
-    } catch {
-      return reply.code(503).send({ status: 'degraded', version: deps.version, database: 'unavailable', rate_limit: rateLimit });
-    }
-    return { status: 'ok' as const, version: deps.version, database: 'ok' as const, rate_limit: rateLimit };
+    const database = await deps.pingDatabase().then(() => 'ok' as const, () => 'unavailable' as const);
+    if (app.isDraining()) return reply.code(503).send({ status: 'draining', version: deps.version, database, rate_limit: rateLimit });
+    if (database === 'unavailable') return reply.code(503).send({ status: 'degraded', version: deps.version, database, rate_limit: rateLimit });
+    return { status: 'ok' as const, version: deps.version, database, rate_limit: rateLimit };
   });
 
   r.post('/v1/auth/login', {
