@@ -49,6 +49,27 @@ test('redis limiter: only accepted requests are stored, one member each, and the
   assert.equal(l.health(), 'ok');
 });
 
+test('redis limiter: hits of one turn go in one call and are counted in arrival order', { skip }, async () => {
+  const l = limiter(5, 60);
+  await l.connect();
+  // Count the commands this client sends (observed, not replaced).
+  const sent: string[] = [];
+  const send = l.client.sendCommand.bind(l.client);
+  l.client.sendCommand = (command, stream) => {
+    sent.push(command.name);
+    return send(command, stream);
+  };
+  const t = 2_100_000_000_000;
+  const decisions = await Promise.all(Array.from({ length: 8 }, (_, i) => l.hit(i % 2 === 0 ? 'turn-a' : 'turn-b', t + i)));
+  // (an 'eval' may follow when this Redis has not seen the script yet)
+  assert.equal(sent.filter((name) => name === 'evalsha').length, 1, `one script call for the whole turn: ${sent.join(', ')}`);
+  // a: hits 0,2,4,6 and b: hits 1,3,5,7 all fit, counted in the order they arrived.
+  assert.deepEqual(decisions.map((d) => d.remaining), [4, 4, 3, 3, 2, 2, 1, 1]);
+  const more = await Promise.all([l.hit('turn-a', t + 10), l.hit('turn-a', t + 11)]);
+  assert.deepEqual(more.map((d) => [d.allowed, d.remaining]), [[true, 0], [false, 0]]);
+  assert.equal(more[1].retryAfterSeconds, 60);
+});
+
 test('redis limiter: an unreachable server makes hit() fail fast', async () => {
   const l = new RedisRateLimiter('redis://127.0.0.1:1', { limit: 5, windowSeconds: 60, redisOptions: { retryStrategy: () => null } });
   l.client.on('error', () => {});
