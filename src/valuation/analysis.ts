@@ -2,9 +2,8 @@ import type { Snapshot } from '../data/snapshot.js';
 import { playerFacts } from '../data/player-view.js';
 import { moneyPair, moneyPairFromAmount, toEur } from '../money/convert.js';
 import type { ModelBundle } from './bundle.js';
-import { expectedFeeAnswer, futureValueAnswer, type Money } from './answers.js';
+import { expectedFeeAnswer, futureValueAnswer, futureValueEur, type Money } from './answers.js';
 import { predictFee } from './fee/index.js';
-import { predictFuture } from './future/index.js';
 import { ImpactError, roiOf, sportiveImpact, squadAnalysis, type SquadEntryInput } from './impact/index.js';
 
 /**
@@ -21,6 +20,8 @@ function impactModel(bundle: ModelBundle) {
 export function sportiveImpactAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: { playerId: string; clubId: string }) {
   const impact = sportiveImpact(impactModel(bundle), snapshot, q);
   const value = moneyPair(impact.onFieldValueEur, money.code, money.rates);
+  const original = round2(impact.originalExpectedPosition);
+  const expected = round2(impact.newExpectedPosition);
   return {
     onFieldValueEur: impact.onFieldValueEur,
     body: {
@@ -28,9 +29,10 @@ export function sportiveImpactAnswer(bundle: ModelBundle, snapshot: Snapshot, mo
       on_field_value: value.amount,
       on_field_value_in_eur: value.amountEur,
       simulation: {
-        increase_in_expected_position: round2(impact.increaseInExpectedPosition),
-        new_expected_position: round2(impact.newExpectedPosition),
-        original_expected_position: round2(impact.originalExpectedPosition),
+        // From the two positions as shown, so the three figures agree to the hundredth.
+        increase_in_expected_position: round2(Math.max(0, original - expected)),
+        new_expected_position: expected,
+        original_expected_position: original,
       },
       playing_time_percentage: round2(impact.playingTimePercentage),
     },
@@ -58,7 +60,8 @@ export function roiAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money,
   const total = moneyPair(totalEur, money.code, money.rates);
   const feeEur = givenFeeEur ?? fee.amountEur;
   const wageEur = q.annualWage === null ? null : toEur(q.annualWage, money.code, money.rates);
-  const roi = roiOf(totalEur, feeEur, wageEur);
+  // The cost the answer shows decides "no cost": a fee of 0.4 is echoed as 0 and gives no ROI.
+  const roi = fee.amount === 0 && (wage?.amount ?? 0) === 0 ? null : roiOf(totalEur, feeEur, wageEur);
   const facts = playerFacts(snapshot, snapshot.players.get(q.playerId)!);
   const rating = facts.latestRating;
   return {
@@ -94,10 +97,10 @@ export function squadAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Mone
   let feeEur = 0;
   let futureEur = 0;
   for (const e of result.squad) {
-    // A squad member is valued as a sale by his own club, and in three years at this club.
-    const fee = predictFee(bundle.fee, snapshot, { playerId: e.playerId }).feeEur;
-    feeEur += fee;
-    futureEur += predictFuture(bundle.future, bundle.rating, snapshot, { playerId: e.playerId, clubId: q.clubId, baselineValueEur: fee }).futureValueEur;
+    // The fee is a sale by his own club; the future value is the one /get_future_transfer_value gives
+    // for this player at this club.
+    feeEur += predictFee(bundle.fee, snapshot, { playerId: e.playerId }).feeEur;
+    futureEur += futureValueEur(bundle, snapshot, { playerId: e.playerId, clubId: q.clubId });
   }
   const fees = moneyPair(feeEur, money.code, money.rates);
   const futures = moneyPair(futureEur, money.code, money.rates);

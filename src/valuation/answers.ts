@@ -44,9 +44,18 @@ export interface FutureQuery {
   baselineValueEur?: number | null;
 }
 
-export function futureValueAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: FutureQuery) {
+function predictFutureFor(bundle: ModelBundle, snapshot: Snapshot, q: FutureQuery) {
   const baseline = q.baselineValueEur ?? predictFee(bundle.fee, snapshot, { playerId: q.playerId, targetClubId: q.clubId }).feeEur;
-  const f = predictFuture(bundle.future, bundle.rating, snapshot, { playerId: q.playerId, clubId: q.clubId, baselineValueEur: baseline });
+  return predictFuture(bundle.future, bundle.rating, snapshot, { playerId: q.playerId, clubId: q.clubId, baselineValueEur: baseline });
+}
+
+/** The future value alone (EUR, unrounded), as futureValueAnswer computes it. */
+export function futureValueEur(bundle: ModelBundle, snapshot: Snapshot, q: FutureQuery): number {
+  return predictFutureFor(bundle, snapshot, q).futureValueEur;
+}
+
+export function futureValueAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: FutureQuery) {
+  const f = predictFutureFor(bundle, snapshot, q);
   const v = pair(f.futureValueEur, money);
   return {
     futureValueEur: f.futureValueEur,

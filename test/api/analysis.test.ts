@@ -34,9 +34,20 @@ describe('sportive impact', () => {
     const sim = b.simulation;
     assert.ok(sim.new_expected_position >= 1 && sim.original_expected_position >= 1);
     assert.ok(sim.new_expected_position <= sim.original_expected_position, 'a signing never lowers the expected position');
-    assert.ok(Math.abs(sim.increase_in_expected_position - Math.max(0, sim.original_expected_position - sim.new_expected_position)) <= 0.011);
+    assert.equal(sim.increase_in_expected_position, Math.round(Math.max(0, sim.original_expected_position - sim.new_expected_position) * 100) / 100);
     assert.ok(b.playing_time_percentage >= 0 && b.playing_time_percentage <= 0.9);
     assert.match(String(res.headers['touchline-model-version']), /.+/);
+  });
+
+  test('the increase is the original minus the new position as shown, for every player of a squad', async () => {
+    const s = t.runtime.world.current();
+    const others = s.squads.get(s.clubsOfLeague.get([...s.clubsOfLeague.keys()].sort()[0])![1])!.filter((id) => s.players.get(id)!.analysis_available);
+    assert.ok(others.length >= 10);
+    for (const id of others) {
+      const sim = json(await t.post('/v1/get_sportive_impact', { player_id: id, club_id: club })).simulation;
+      const shown = Math.round(Math.max(0, sim.original_expected_position - sim.new_expected_position) * 100) / 100;
+      assert.equal(sim.increase_in_expected_position, shown, `${id}: ${JSON.stringify(sim)}`);
+    }
   });
 
   test('deterministic: the computation twice gives the same answer', () => {
@@ -94,6 +105,9 @@ describe('ROI', () => {
     const b = json(await t.post('/v1/get_roi_analysis', { player_id: player, club_id: club, expected_transfer_value: 0 }));
     assert.equal(b.expected_transfer_value, 0);
     assert.equal(b.return_on_investment, null);
+    // A cost that rounds to zero in the answer is no cost either.
+    const tiny = json(await t.post('/v1/get_roi_analysis', { player_id: player, club_id: club, expected_transfer_value: 0.4, annual_wage: 0.2, currency_code: 'GBP' }));
+    assert.deepEqual([tiny.expected_transfer_value, tiny.annual_wage, tiny.return_on_investment], [0, 0, null]);
   });
 
   test('errors in the order of the body table', async () => {
@@ -120,6 +134,19 @@ describe('squad analysis', () => {
     const custom = json(await t.post('/v1/squad_analysis', { club_id: club, squad: actual.squad }));
     assert.equal(custom.squad_source, 'custom');
     assert.deepEqual({ ...custom, squad_source: 'actual' }, actual);
+  });
+
+  test('totals are the sums of the per-player fee and future value endpoints', async () => {
+    const b = json(await t.post('/v1/squad_analysis', { club_id: club }));
+    let fees = 0;
+    let futures = 0;
+    for (const e of b.squad) {
+      fees += json(await t.get(`/v1/expected_transfer_value?player_id=${e.player_id}`)).expected_transfer_value_in_eur;
+      futures += json(await t.post('/v1/get_future_transfer_value', { player_id: e.player_id, club_id: club })).future_transfer_value_in_eur;
+    }
+    // Each endpoint rounds its own figure; the squad rounds the sum.
+    assert.ok(Math.abs(b.total_expected_transfer_fee_in_eur - fees) <= b.squad_size / 2, `${b.total_expected_transfer_fee_in_eur} vs ${fees}`);
+    assert.ok(Math.abs(b.total_future_transfer_value_in_eur - futures) <= b.squad_size / 2, `${b.total_future_transfer_value_in_eur} vs ${futures}`);
   });
 
   test('removing the best player never improves the rank; adding a star never worsens it', async () => {
