@@ -28,6 +28,8 @@ export interface Snapshot {
   readonly leagueOfClub: ReadonlyMap<string, string>;
   /** Clubs of each league in the current season, by name. */
   readonly clubsOfLeague: ReadonlyMap<string, readonly string[]>;
+  /** Clubs playing in each competition this season: a league's members, a cup's participants. */
+  readonly clubsOfCompetition: ReadonlyMap<string, readonly string[]>;
   /** Career steps per player, oldest first; a step still running at the as-of date has end_date null. */
   readonly careers: ReadonlyMap<string, readonly CareerStepRow[]>;
   /** Players whose current team is the club, by name. */
@@ -92,6 +94,25 @@ export function buildSnapshot(world: WorldData, asOf: string, dataVersion: strin
     clubsOfLeague.set(league, list);
   }
   for (const list of clubsOfLeague.values()) list.sort(byName);
+  const clubsOfCompetition = new Map<string, string[]>(clubsOfLeague);
+  {
+    // Cups have no membership rows: their participants are the clubs seen in this season's games or appearances.
+    const participants = new Map<string, Set<string>>();
+    const seen = (competitionId: string, clubId: string) => {
+      const type = competitions.get(competitionId)?.type;
+      if (type === undefined || type === 'DOMESTIC_LEAGUE' || !clubs.has(clubId)) return;
+      const set = participants.get(competitionId) ?? new Set<string>();
+      set.add(clubId);
+      participants.set(competitionId, set);
+    };
+    for (const m of world.matches) {
+      if (m.season !== currentSeason || m.date > asOf) continue;
+      seen(m.competition_id, m.home_club_id);
+      seen(m.competition_id, m.away_club_id);
+    }
+    for (const a of world.appearances) if (a.season === currentSeason) seen(a.competition_id, a.club_id);
+    for (const [competitionId, set] of participants) clubsOfCompetition.set(competitionId, [...set].sort(byName));
+  }
 
   // Steps that start later are unknown; steps that end later are still running.
   const careers = groupBy(
@@ -157,6 +178,7 @@ export function buildSnapshot(world: WorldData, asOf: string, dataVersion: strin
     clubSeasons,
     leagueOfClub,
     clubsOfLeague,
+    clubsOfCompetition,
     careers,
     squads: squadsMut,
     appearances,

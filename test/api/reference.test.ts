@@ -45,6 +45,23 @@ describe('competitions and clubs', () => {
     assert.deepEqual(alias, clubs);
   });
 
+  test('clubs of a cup: the clubs whose players played in it this season, and no other', async () => {
+    const s = t.runtime.world.current();
+    const played = new Map<string, Set<string>>();
+    for (const rows of s.appearances.values()) {
+      for (const a of rows) {
+        if (a.season !== s.currentSeason || s.competitions.get(a.competition_id)?.type === 'DOMESTIC_LEAGUE') continue;
+        played.set(a.competition_id, (played.get(a.competition_id) ?? new Set()).add(a.club_id));
+      }
+    }
+    assert.ok(played.size > 0, 'the demo world has cup appearances this season');
+    for (const [competitionId, clubIds] of played) {
+      const clubs: Array<{ service_id: string; name: string }> = json(await t.get(`/v1/get_clubs_in_competition?competition_id=${competitionId}`)).clubs;
+      assert.deepEqual(new Set(clubs.map((c) => c.service_id)), clubIds, competitionId);
+      assert.deepEqual(clubs.map((c) => c.name), clubs.map((c) => c.name).sort((a, b) => a.localeCompare(b)), 'by name');
+    }
+  });
+
   test('competition errors', async () => {
     assert.deepEqual(json(await t.get('/v1/get_clubs_in_competition')), { error: 'competition_id is required' });
     const res = await t.get('/v1/get_clubs_in_competition?competition_id=NO_SUCH_LEAGUE');
@@ -107,6 +124,14 @@ describe('competitions and clubs', () => {
       [{ registry_a_id: 0 }, 400, 'registry_a_id must be a positive integer'],
       [{ registry_a_id: -4 }, 400, 'registry_a_id must be a positive integer'],
       [{ registry_a_id: 1e12 + 1 }, 400, 'registry_a_id is out of allowed range'],
+      // Whole numbers past 2^53 (and past double range, which JSON.parse turns into Infinity) are still whole.
+      [{ registry_a_id: 1e20 }, 400, 'registry_a_id is out of allowed range'],
+      ['{"registry_a_id": 9007199254740993}', 400, 'registry_a_id is out of allowed range'],
+      ['{"registry_a_id": 1e400}', 400, 'registry_a_id is out of allowed range'],
+      [{ registry_a_id: -1e20 }, 400, 'registry_a_id must be a positive integer'],
+      ['{"registry_a_id": -1e400}', 400, 'registry_a_id must be a positive integer'],
+      [{ registry_a_id: 1e12 + 0.5 }, 400, 'registry_a_id must be an integer'],
+      [{ registry_a_id: false }, 400, 'registry_a_id must be an integer'],
       [{ service_id: 'abc' }, 400, 'Invalid service_id'],
       [{ service_id: 42 }, 400, 'Invalid service_id'],
       [[1, 2], 400, 'Body must be a JSON object'],
@@ -147,6 +172,11 @@ describe('players', () => {
       [{ registry_b_id: 'x' }, 400, 'registry_b_id must be an integer'],
       [{ registry_b_id: -1 }, 400, 'registry_b_id must be a positive integer'],
       [{ registry_b_id: 2e12 }, 400, 'registry_b_id is out of allowed range'],
+      [{ registry_b_id: 1e300 }, 400, 'registry_b_id is out of allowed range'],
+      ['{"registry_b_id": 9007199254740993}', 400, 'registry_b_id is out of allowed range'],
+      [{ registry_b_id: 1.5 }, 400, 'registry_b_id must be an integer'],
+      [{ registry_b_id: '123' }, 400, 'registry_b_id must be an integer'],
+      [{ registry_b_id: 0 }, 400, 'registry_b_id must be a positive integer'],
       [{ registry_a_id: true }, 400, 'registry_a_id must be an integer'],
       [{ service_id: `C${'0'.repeat(26)}` }, 400, 'Invalid service_id'],
       [{ service_id: `P${'0'.repeat(26)}` }, 404, 'Player not found'],
@@ -308,10 +338,27 @@ describe('players', () => {
     }
     assert.deepEqual(json(await t.get(`/v1/career_path?player_id=${unknown}&min_duration_days=-1`)), { error: 'Invalid min_duration_days' });
     assert.deepEqual(json(await t.get(`/v1/career_path?player_id=${unknown}&min_duration_days=abc`)), { error: 'Invalid min_duration_days' });
+    // Plain digits up to Number.MAX_SAFE_INTEGER only: no sign, point, exponent or overflow.
+    for (const bad of ['', '+5', '1.0', '1e3', ' 5', '0x10', '9007199254740992', '99999999999999999999']) {
+      const res = await t.get(`/v1/career_path?player_id=${unknown}&min_duration_days=${encodeURIComponent(bad)}`);
+      assert.equal(res.statusCode, 400, JSON.stringify(bad));
+      assert.deepEqual(json(res), { error: 'Invalid min_duration_days' }, JSON.stringify(bad));
+    }
     for (const bad of ['2024', '2024/2026', '2024-2025', 'x']) {
       assert.deepEqual(json(await t.get(`/v1/playing_time?player_id=${unknown}&season=${encodeURIComponent(bad)}`)), {
         error: 'Invalid season, must be in the format YYYY/YYYY',
       });
+    }
+  });
+
+  test('career_path: min_duration_days takes any whole number up to Number.MAX_SAFE_INTEGER', async () => {
+    const s = t.runtime.world.current();
+    const [id] = [...s.careers.entries()].find(([, st]) => st.length >= 1)!;
+    const all = json(await t.get(`/v1/career_path?player_id=${id}`)).career_path;
+    for (const [days, expected] of [['0', all], ['000', all], ['1234567890', []], ['9007199254740991', []]] as const) {
+      const res = await t.get(`/v1/career_path?player_id=${id}&min_duration_days=${days}`);
+      assert.equal(res.statusCode, 200, `${days}: ${res.body}`);
+      assert.deepEqual(json(res).career_path, expected, days);
     }
   });
 

@@ -61,7 +61,7 @@ export function referenceRoutes(app: FastifyInstance, deps: HttpDeps): void {
     const s = deps.snapshot();
     if (!s.competitions.has(id)) throw notFound.competition();
     if (!competitionCovered(req.principal!, id)) throw forbidden.competition();
-    const clubs = (s.clubsOfLeague.get(id) ?? []).map((c) => presentClub(s.clubs.get(c)!));
+    const clubs = (s.clubsOfCompetition.get(id) ?? []).map((c) => presentClub(s.clubs.get(c)!));
     return { clubs };
   });
 
