@@ -1,4 +1,13 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import Fastify, {
+  LogController,
+  type ConnectionError,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -58,6 +67,39 @@ function toApiError(err: FastifyError): ApiError | null {
   return null;
 }
 
+/** The house answer to an error Node's HTTP parser or timers raise on a connection. */
+function clientErrorAnswer(code: string | undefined): { status: number; error: string } {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, error: 'Request timeout' };
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, error: 'Request header fields too large' };
+  return { status: 400, error: 'Bad request' };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: these answers go out on the raw socket, before any route or hook
+ * (a stalled body, malformed HTTP), so they carry the house shape and headers here. Then the
+ * connection is closed, as Node and Fastify do.
+ */
+function clientErrorHandler(this: FastifyInstance, err: ConnectionError, socket: Socket): void {
+  // Reset by the peer or already gone: nobody to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, error } = clientErrorAnswer(err.code);
+  this.log.trace({ err }, 'client error');
+  // As Node's own handler: once a response has started on this socket, more bytes would corrupt it.
+  const started = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent === true;
+  if (socket.writable && !started) {
+    const body = JSON.stringify({ error });
+    const headers: Record<string, string> = {
+      ...SECURITY_HEADERS,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(body)),
+      Connection: 'close',
+    };
+    const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n${body}`);
+  }
+  socket.destroy(err);
+}
+
 /** Builds the HTTP app from its parts; tests build it too, without a port. */
 export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -75,6 +117,7 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
     frameworkErrors: (_err, _req, reply) => {
       void (reply as unknown as FastifyReply).code(404).headers(SECURITY_HEADERS).send({ error: 'Not found' });
     },
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   // Node drops a stalled request only after both timeouts; its default headersTimeout (60 s) would win.
   app.server.headersTimeout = Math.min(app.server.headersTimeout, opts.requestTimeoutMs ?? 30_000);

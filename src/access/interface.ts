@@ -55,7 +55,9 @@ export interface LoginResult {
 
 export type LoginOutcome =
   | { readonly ok: true; readonly result: LoginResult }
-  | { readonly ok: false; readonly status: 401 | 429; readonly error: string; readonly retryAfterSeconds?: number };
+  | { readonly ok: false; readonly status: 401; readonly error: string }
+  /** Locked out: `limit` failures per email in any `windowSeconds`. */
+  | { readonly ok: false; readonly status: 429; readonly error: string; readonly limit: number; readonly windowSeconds: number; readonly retryAfterSeconds: number };
 
 export interface LoginService {
   login(email: string, password: string, nowMs: number): Promise<LoginOutcome>;

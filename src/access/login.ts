@@ -44,6 +44,7 @@ export class DbLoginService implements LoginService {
     private readonly db: Kysely<Database>,
     opts: LoginOptions = {},
   ) {
+    // CONVENTIONS: more than 10 failed logins for one email in 15 minutes is 429.
     this.maxFailures = opts.maxFailures ?? 10;
     this.windowMs = opts.lockoutWindowMs ?? 15 * 60_000;
     this.keyTtlMs = opts.keyTtlMs ?? 24 * 3_600_000;
@@ -70,7 +71,7 @@ export class DbLoginService implements LoginService {
       // The lock lifts when the count falls below the limit, i.e. when this failure leaves the window.
       const freeing = parseTimestamp(failures[failures.length - this.maxFailures].at);
       const retry = Math.max(1, Math.ceil((freeing + this.windowMs - nowMs) / 1000));
-      return { ok: false, status: 429, error: MSG.loginLocked, retryAfterSeconds: retry };
+      return { ok: false, status: 429, error: MSG.loginLocked, limit: this.maxFailures, windowSeconds: Math.round(this.windowMs / 1000), retryAfterSeconds: retry };
     }
 
     const account = await this.db.selectFrom('accounts').select(['id', 'password_hash', 'status']).where('email', '=', email).executeTakeFirst();

@@ -6,7 +6,8 @@ export const MSG = {
   accountNotActivated: 'Account access denied: account is not activated',
   noPlan: 'Account access denied: no plan access',
   badLogin: 'Invalid email or password',
-  loginLocked: 'Too many failed login attempts',
+  // CONVENTIONS has one 429 string; a login lockout is answered like the per-key rate limit.
+  loginLocked: 'Rate limit exceeded',
 } as const;
 
 /** A user error from an access operation (unknown plan, duplicate email, ...): the CLI prints it as is. */

@@ -47,26 +47,54 @@ export function seasonField() {
     .describe('Season YYYY/YYYY, e.g. 2024/2025');
 }
 
+const PLAIN_DIGITS = /^\d+$/;
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Plain digits only (no sign, point, exponent), up to Number.MAX_SAFE_INTEGER so the number is exact. */
 export function nonNegativeIntegerQuery(name: string) {
+  const message = `Invalid ${name}`;
   return z
-    .string({ error: `Invalid ${name}` })
-    .regex(/^\d{1,9}$/, { error: `Invalid ${name}` })
+    .string({ error: message })
+    .regex(PLAIN_DIGITS, { error: message })
+    // Tests the pattern again: zod runs this check even when the regex has failed, and BigInt throws on non-digits.
+    .refine((s) => PLAIN_DIGITS.test(s) && BigInt(s) <= MAX_SAFE, { error: message })
     .transform(Number);
 }
 
 /** A registry id in a JSON body: a JSON number, positive, at most 10^12. null counts as absent. */
 export function registryIdField(name: string) {
+  const notInteger = `${name} must be an integer`;
+  const notPositive = `${name} must be a positive integer`;
+  const outOfRange = `${name} is out of allowed range`;
+  // zod's int() refuses whole numbers past 2^53, and its number() the Infinity that JSON.parse makes
+  // of a literal like 1e400; both are whole numbers written by the client, so they are out of range
+  // (or not positive), not "not an integer".
+  const wholeOrNot = (input: unknown) =>
+    typeof input === 'number' && (Number.isInteger(input) || Math.abs(input) === Infinity) ? (input > 0 ? outOfRange : notPositive) : notInteger;
   return z
-    .number({ error: `${name} must be an integer` })
-    .int({ error: `${name} must be an integer` })
-    .positive({ error: `${name} must be a positive integer` })
-    .max(1e12, { error: `${name} is out of allowed range` })
+    .number({ error: (iss) => wholeOrNot(iss.input) })
+    .int({ error: (iss) => wholeOrNot(iss.input) })
+    .positive({ error: notPositive })
+    .max(1e12, { error: outOfRange })
     .nullish();
 }
 
+/**
+ * Largest accepted money input (fee, wage), in the requested currency. Far beyond any real fee or
+ * wage in any currency, and small enough that every amount derived from it, in EUR or in the
+ * currency with the smallest rate, stays a finite whole number that JSON prints without an exponent.
+ */
+export const MONEY_INPUT_MAX = 1e15;
+
 export function moneyInputField(name: string) {
   const message = `${name} must be a non-negative number`;
-  return z.number({ error: message }).min(0, { error: message }).refine(Number.isFinite, { error: message }).nullish();
+  const outOfRange = `${name} is out of allowed range`;
+  return z
+    // zod's number() refuses Infinity, which JSON.parse makes of a literal like 1e400: too large, not malformed.
+    .number({ error: (iss) => (iss.input === Infinity ? outOfRange : message) })
+    .min(0, { error: message })
+    .max(MONEY_INPUT_MAX, { error: outOfRange })
+    .nullish();
 }
 
 /**
@@ -77,7 +105,7 @@ export function currencyField(name: string, accepts: (code: string) => boolean) 
   return z
     .string({ error: `${name} must be a string` })
     .superRefine((code, ctx) => {
-      if (!accepts(code)) ctx.addIssue({ code: 'custom', message: `Invalid currency code: ${code}` });
+      if (!accepts(code)) ctx.addIssue({ code: 'custom', message: `Invalid currency code: ${code.trim().toUpperCase()}` });
     })
     .transform((code) => code.trim().toUpperCase())
     .optional()

@@ -84,11 +84,11 @@ test('lockout: the 11th attempt within 15 minutes is 429 whatever the password, 
   for (let i = 0; i < 10; i++) assert.deepEqual(await svc.login(u.email, `guess ${i}`, T0 + i * 60_000), BAD);
   const at = T0 + 10 * 60_000;
   const locked = await svc.login(u.email, u.password, at);
-  assert.deepEqual(locked, { ok: false, status: 429, error: 'Too many failed login attempts', retryAfterSeconds: 300 });
+  assert.deepEqual(locked, { ok: false, status: 429, error: 'Rate limit exceeded', limit: 10, windowSeconds: 900, retryAfterSeconds: 300 });
   const lockedWrong = await svc.login(u.email, 'still wrong', at + 500);
   assert.equal(lockedWrong.ok, false);
   assert.equal(!lockedWrong.ok && lockedWrong.status, 429);
-  assert.equal(!lockedWrong.ok && lockedWrong.retryAfterSeconds, 300, '299.5 s rounds up');
+  assert.equal(!lockedWrong.ok && lockedWrong.status === 429 && lockedWrong.retryAfterSeconds, 300, '299.5 s rounds up');
   // Locked attempts are not recorded, so they do not extend the lock.
   assert.equal(!(await svc.login(u.email, u.password, T0 + 15 * 60_000 - 1)).ok, true, 'one ms before the oldest leaves');
   const back = await svc.login(u.email, u.password, T0 + 15 * 60_000);

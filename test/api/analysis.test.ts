@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sportiveImpactAnswer } from '../../src/valuation/analysis.js';
+import { MONEY_INPUT_MAX } from '../../src/http/fields.js';
+import { usableCurrencies } from '../../src/money/currencies.js';
+import { rateOf, type RateTable } from '../../src/money/rates.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -23,6 +26,22 @@ after(async () => {
 });
 
 const json = (res: { body: string }) => JSON.parse(res.body);
+
+/** The usable currencies with the smallest and the largest units-per-EUR rate. */
+function extremeRateCurrencies(table: RateTable): string[] {
+  const byRate = usableCurrencies(table).sort((a, b) => rateOf(table, a)! - rateOf(table, b)!);
+  return [byRate[0], byRate[byRate.length - 1]];
+}
+
+/** Numbers of a JSON text that print with an exponent although at least 1 (JSON does so from 1e21). */
+function hugeNumbersIn(text: string): number[] {
+  const found: number[] = [];
+  JSON.parse(text, (_k, v: unknown) => {
+    if (typeof v === 'number' && Math.abs(v) >= 1 && /e/i.test(String(v))) found.push(v);
+    return v;
+  });
+  return found;
+}
 
 describe('sportive impact', () => {
   test('fields, bounds and the with/without relation', async () => {
@@ -65,6 +84,7 @@ describe('sportive impact', () => {
       [{ player_id: player }, 400, 'club_id is required'],
       [{ player_id: player, club_id: club, currency_code: false }, 400, 'currency_code must be a string'],
       [{ player_id: player, club_id: club, currency_code: 'XXX' }, 400, 'Invalid currency code: XXX'],
+      [{ player_id: player, club_id: club, currency_code: 'xxx' }, 400, 'Invalid currency code: XXX'],
       [{ player_id: `P${'1'.repeat(26)}`, club_id: club }, 404, 'Player not found'],
       [{ player_id: player, club_id: `C${'1'.repeat(26)}` }, 404, 'Club not found'],
       [{ player_id: unavailable, club_id: club }, 403, 'This player is not available for analysis'],
@@ -110,11 +130,34 @@ describe('ROI', () => {
     assert.deepEqual([tiny.expected_transfer_value, tiny.annual_wage, tiny.return_on_investment], [0, 0, null]);
   });
 
+  test('the largest accepted fee and wage, in the currencies with the smallest and largest rates, give whole amounts', async () => {
+    for (const code of extremeRateCurrencies(t.runtime.deps.rates())) {
+      const body = { player_id: player, club_id: club, annual_wage: MONEY_INPUT_MAX, expected_transfer_value: MONEY_INPUT_MAX, currency_code: code };
+      const res = await t.post('/v1/get_roi_analysis', body);
+      assert.equal(res.statusCode, 200, `${code}: ${res.body}`);
+      const b = json(res);
+      assert.equal(b.currency, code);
+      assert.deepEqual([b.expected_transfer_value, b.annual_wage], [MONEY_INPUT_MAX, MONEY_INPUT_MAX], code);
+      for (const k of ['expected_transfer_value_in_eur', 'annual_wage_in_eur', 'total_value_created', 'total_value_created_in_eur']) {
+        assert.ok(Number.isInteger(b[k]), `${code} ${k} ${b[k]}`);
+      }
+      assert.ok(Number.isFinite(b.return_on_investment), `${code} roi ${b.return_on_investment}`);
+      assert.deepEqual(hugeNumbersIn(res.body), [], code);
+    }
+  });
+
   test('errors in the order of the body table', async () => {
     const cases: Array<[unknown, string]> = [
       [{ player_id: player, club_id: club, annual_wage: -5, expected_transfer_value: -1 }, 'annual_wage must be a non-negative number'],
       [{ player_id: player, club_id: club, annual_wage: 'lots' }, 'annual_wage must be a non-negative number'],
       [{ player_id: player, club_id: club, expected_transfer_value: -1, currency_code: 1 }, 'expected_transfer_value must be a non-negative number'],
+      [{ player_id: player, club_id: club, annual_wage: 1e308 }, 'annual_wage is out of allowed range'],
+      [{ player_id: player, club_id: club, annual_wage: MONEY_INPUT_MAX + 1, expected_transfer_value: -1 }, 'annual_wage is out of allowed range'],
+      [`{"player_id":"${player}","club_id":"${club}","annual_wage":1e400}`, 'annual_wage is out of allowed range'],
+      [{ player_id: player, club_id: club, annual_wage: -1e308 }, 'annual_wage must be a non-negative number'],
+      [{ player_id: player, club_id: club, expected_transfer_value: 1.7e308, currency_code: 'GBP' }, 'expected_transfer_value is out of allowed range'],
+      [{ player_id: player, club_id: club, expected_transfer_value: MONEY_INPUT_MAX + 1, currency_code: 1 }, 'expected_transfer_value is out of allowed range'],
+      [{ player_id: player, club_id: club, currency_code: 'gbpx' }, 'Invalid currency code: GBPX'],
     ];
     for (const [body, error] of cases) assert.deepEqual(json(await t.post('/v1/get_roi_analysis', body)), { error });
   });

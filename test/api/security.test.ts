@@ -183,6 +183,53 @@ describe('no stack traces', () => {
 /** Fastify keeps `requestTimeout` in initialConfig at run time; its type leaves it out. */
 const initialRequestTimeout = (app: { initialConfig: object }) => (app.initialConfig as { requestTimeout?: number }).requestTimeout;
 
+/** Writes `request` on a fresh connection and collects what comes back until the server closes it. */
+function rawExchange(port: number, request: string): Promise<{ data: string; closedAfterMs: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let data = '';
+    const guard = setTimeout(() => {
+      socket.destroy();
+      reject(new Error('the connection was still open after 10 s'));
+    }, 10_000);
+    socket.on('connect', () => socket.write(request));
+    socket.on('data', (d) => (data += d.toString('latin1')));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearTimeout(guard);
+      resolve({ data, closedAfterMs: Date.now() - started });
+    });
+  });
+}
+
+/** Status, lower-cased headers and body of one raw HTTP/1.1 response. */
+function parseRaw(data: string): { status: number; headers: Record<string, string>; body: string } {
+  const split = data.indexOf('\r\n\r\n');
+  assert.ok(split > 0, `no complete response head in ${JSON.stringify(data)}`);
+  const [statusLine, ...lines] = data.slice(0, split).split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status: Number(statusLine.split(' ')[1]), headers, body: data.slice(split + 4) };
+}
+
+/** An answer Fastify writes on the raw socket: the house shape, the security headers, then the connection closes. */
+function assertHouseAnswer(data: string, status: number, error: string): void {
+  const res = parseRaw(data);
+  assert.equal(res.status, status, data);
+  assert.deepEqual(JSON.parse(res.body), { error }, data);
+  assert.equal(Number(res.headers['content-length']), Buffer.byteLength(res.body), 'content-length matches the body');
+  assert.match(res.headers['content-type'] ?? '', /^application\/json/);
+  assert.equal(res.headers.connection, 'close');
+  assert.equal(res.headers['x-content-type-options'], 'nosniff');
+  assert.equal(res.headers['cache-control'], 'no-store');
+  assert.equal(res.headers['x-frame-options'], 'DENY');
+  assert.equal(res.headers['referrer-policy'], 'no-referrer');
+}
+
 describe('request timeout', () => {
   test('configured, and a listening server drops a request whose body never finishes', async () => {
     const app = await buildApp(t.runtime.deps, { logger: pino({ level: 'silent' }) });
@@ -199,28 +246,40 @@ describe('request timeout', () => {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const { port } = app.server.address() as { port: number };
 
-      const started = Date.now();
-      const outcome = await new Promise<{ data: string; closedAfterMs: number }>((resolve, reject) => {
-        const socket = connect(port, '127.0.0.1');
-        let data = '';
-        const guard = setTimeout(() => {
-          socket.destroy();
-          reject(new Error('the connection was still open after 10 s'));
-        }, 10_000);
-        socket.on('connect', () => {
-          socket.write(
-            `POST /v1/query_player HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: ${t.key}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"service_id":`,
-          );
-        });
-        socket.on('data', (d) => (data += d.toString('latin1')));
-        socket.on('error', () => {});
-        socket.on('close', () => {
-          clearTimeout(guard);
-          resolve({ data, closedAfterMs: Date.now() - started });
-        });
-      });
+      const outcome = await rawExchange(
+        port,
+        `POST /v1/query_player HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: ${t.key}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"service_id":`,
+      );
       assert.ok(outcome.closedAfterMs >= 1_000 && outcome.closedAfterMs < 5_000, `closed after ${outcome.closedAfterMs} ms`);
       assert.match(outcome.data, /^HTTP\/1\.1 408/, 'answered 408 before closing');
+      assertHouseAnswer(outcome.data, 408, 'Request timeout');
+
+      // The brief's case too: two bytes of a 100-byte body.
+      const short = await rawExchange(port, `POST /v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"`);
+      assertHouseAnswer(short.data, 408, 'Request timeout');
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('malformed HTTP and oversized heads get the house shape; an oversized body keeps its 413', async () => {
+    const app = await buildApp(t.runtime.deps, { logger: pino({ level: 'silent' }) });
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as { port: number };
+      assertHouseAnswer((await rawExchange(port, 'THIS IS NOT HTTP\r\n\r\n')).data, 400, 'Bad request');
+      assertHouseAnswer((await rawExchange(port, 'GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\r\n\r\n')).data, 400, 'Bad request');
+      const bigHead = `GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nx-filler: ${'a'.repeat(64 * 1024)}\r\n\r\n`;
+      assertHouseAnswer((await rawExchange(port, bigHead)).data, 431, 'Request header fields too large');
+
+      // Answered by the route's error handler, not on the raw socket: unchanged.
+      const tooLarge = await rawExchange(
+        port,
+        `POST /v1/query_player HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: ${t.key}\r\ncontent-type: application/json\r\ncontent-length: ${2 * 1024 * 1024}\r\nConnection: close\r\n\r\n{}`,
+      );
+      const res = parseRaw(tooLarge.data);
+      assert.equal(res.status, 413, tooLarge.data);
+      assert.deepEqual(JSON.parse(res.body), { error: 'Request body too large' });
     } finally {
       await app.close();
     }

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { MONEY_INPUT_MAX } from '../../src/http/fields.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
+import { rateOf, type RateTable } from '../../src/money/rates.js';
+import { usableCurrencies } from '../../src/money/currencies.js';
 
 let t: TestApp;
 let player: string;
@@ -21,6 +24,22 @@ after(async () => {
 });
 
 const json = (res: { body: string }) => JSON.parse(res.body);
+
+/** The usable currencies with the smallest and the largest units-per-EUR rate. */
+function extremeRateCurrencies(table: RateTable): string[] {
+  const byRate = usableCurrencies(table).sort((a, b) => rateOf(table, a)! - rateOf(table, b)!);
+  return [byRate[0], byRate[byRate.length - 1]];
+}
+
+/** Numbers of a JSON text that print with an exponent although at least 1 (JSON does so from 1e21). */
+function hugeNumbersIn(text: string): number[] {
+  const found: number[] = [];
+  JSON.parse(text, (_k, v: unknown) => {
+    if (typeof v === 'number' && Math.abs(v) >= 1 && /e/i.test(String(v))) found.push(v);
+    return v;
+  });
+  return found;
+}
 const CATEGORIES = ['Elite Prospect', 'Excellent Opportunity', 'Steady Grower', 'Stable Value', 'Decline', 'Major decline'];
 
 describe('expected transfer value', () => {
@@ -66,7 +85,9 @@ describe('expected transfer value', () => {
       ['player_id=x', 400, 'Invalid player_id'],
       [`player_id=${player}&target_club_id=x`, 400, 'Invalid target_club_id'],
       [`player_id=${player}&currency=XYZ&contract_end_date=bad`, 400, 'Invalid currency code: XYZ'],
-      [`player_id=${player}&currency=ars`, 400, 'Invalid currency code: ars'],
+      // Codes are accepted in any case and echoed upper case, in errors too.
+      [`player_id=${player}&currency=ars`, 400, 'Invalid currency code: ARS'],
+      [`player_id=${player}&currency=xyz`, 400, 'Invalid currency code: XYZ'],
       [`player_id=${player}&contract_end_date=2027-02-30`, 400, 'Invalid contract_end_date, must be in the format YYYY-MM-DD'],
       [`player_id=${player}&contract_end_date=30/06/2027`, 400, 'Invalid contract_end_date, must be in the format YYYY-MM-DD'],
       [`player_id=${unknownP}`, 404, 'Player not found'],
@@ -119,6 +140,18 @@ describe('future transfer value', () => {
     assert.ok(gbp.future_transfer_value_in_eur > eur.future_transfer_value_in_eur);
   });
 
+  test('the largest accepted fee, in the currencies with the smallest and largest rates, gives whole amounts', async () => {
+    for (const code of extremeRateCurrencies(t.runtime.deps.rates())) {
+      const res = await t.post('/v1/get_future_transfer_value', { player_id: player, club_id: club, expected_transfer_value: MONEY_INPUT_MAX, currency_code: code });
+      assert.equal(res.statusCode, 200, `${code}: ${res.body}`);
+      const b = json(res);
+      assert.equal(b.currency, code);
+      for (const k of ['future_transfer_value', 'future_transfer_value_in_eur']) assert.ok(Number.isInteger(b[k]) && b[k] > 0, `${code} ${k} ${b[k]}`);
+      for (const k of ['low', 'high']) assert.ok(Number.isInteger(b.future_transfer_value_range[k]), `${code} range.${k}`);
+      assert.deepEqual(hugeNumbersIn(res.body), [], code);
+    }
+  });
+
   test('errors, in the order of the body table', async () => {
     const cases: Array<[unknown, number, string]> = [
       [{}, 400, 'player_id is required'],
@@ -127,8 +160,16 @@ describe('future transfer value', () => {
       [{ player_id: player, club_id: 'C1' }, 400, 'Invalid club_id'],
       [{ player_id: player, club_id: club, expected_transfer_value: -1 }, 400, 'expected_transfer_value must be a non-negative number'],
       [{ player_id: player, club_id: club, expected_transfer_value: '100' }, 400, 'expected_transfer_value must be a non-negative number'],
+      [{ player_id: player, club_id: club, expected_transfer_value: 1.7e308, currency_code: 'GBP' }, 400, 'expected_transfer_value is out of allowed range'],
+      [{ player_id: player, club_id: club, expected_transfer_value: MONEY_INPUT_MAX * (1 + 1e-15) }, 400, 'expected_transfer_value is out of allowed range'],
+      // JSON.parse turns a literal past double range into Infinity: too large, not malformed.
+      [`{"player_id":"${player}","club_id":"${club}","expected_transfer_value":1e400}`, 400, 'expected_transfer_value is out of allowed range'],
+      [`{"player_id":"${player}","club_id":"${club}","expected_transfer_value":-1e400}`, 400, 'expected_transfer_value must be a non-negative number'],
+      [{ player_id: player, club_id: club, expected_transfer_value: 1e16, currency_code: 12 }, 400, 'expected_transfer_value is out of allowed range'],
       [{ player_id: player, club_id: club, currency_code: 12 }, 400, 'currency_code must be a string'],
       [{ player_id: player, club_id: club, currency_code: 'EURO' }, 400, 'Invalid currency code: EURO'],
+      [{ player_id: player, club_id: club, currency_code: 'euro' }, 400, 'Invalid currency code: EURO'],
+      [{ player_id: player, club_id: club, currency_code: 'xyz' }, 400, 'Invalid currency code: XYZ'],
       [{ player_id: `P${'0'.repeat(26)}`, club_id: club }, 404, 'Player not found'],
       [{ player_id: player, club_id: `C${'0'.repeat(26)}` }, 404, 'Club not found'],
       [{ player_id: unavailable, club_id: club }, 403, 'This player is not available for analysis'],

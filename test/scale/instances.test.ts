@@ -152,7 +152,7 @@ describe('several instances on one PostgreSQL and one Redis', { skip }, () => {
       // The right password does not help while the email is locked, on either instance.
       const r = await s.request('/v1/auth/login', { body: { email: acc.email, password: PASSWORD } });
       assert.equal(r.status, 429, `${s.name}: ${r.text}`);
-      assert.equal(r.json<{ error: string }>().error, 'Too many failed login attempts');
+      assert.equal(r.json<{ error: string }>().error, 'Rate limit exceeded');
       assert.ok(Number(r.headers['retry-after']) >= 1);
     }
   });

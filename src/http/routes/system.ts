@@ -60,8 +60,14 @@ export function systemRoutes(app: FastifyInstance, deps: HttpDeps): void {
     const outcome = await deps.login.login(req.body.email, req.body.password, deps.now());
     if (outcome.ok) return outcome.result;
     if (outcome.status === 429) {
-      const retry = outcome.retryAfterSeconds ?? 1;
-      throw new ApiError(429, outcome.error, { retry_after_seconds: retry }, { 'Retry-After': String(retry) });
+      // The one 429 shape of CONVENTIONS, with the lockout's own limit and window.
+      const retry = outcome.retryAfterSeconds;
+      throw new ApiError(
+        429,
+        outcome.error,
+        { limit: outcome.limit, window_seconds: outcome.windowSeconds, retry_after_seconds: retry },
+        { 'Retry-After': String(retry) },
+      );
     }
     throw new ApiError(outcome.status, outcome.error);
   });
