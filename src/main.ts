@@ -12,6 +12,7 @@ import { generateDemoWorld } from './data/demo/index.js';
 import { isWorldEmpty, readMeta, replaceWorld } from './data/world-store.js';
 import { createDemoKey, ensureBootstrapKey } from './access/bootstrap.js';
 import { createLogger } from './logger.js';
+import { WorldState } from './data/world-state.js';
 import { createRuntime, type Runtime } from './runtime.js';
 import { ensureModels } from './admin/train.js';
 
@@ -49,8 +50,10 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     await migrateToLatest(handle.db);
     await ensureWorld(handle, config, logger);
     if (config.TOUCHLINE_BOOTSTRAP_KEY) await ensureBootstrapKey(handle.db, config.TOUCHLINE_BOOTSTRAP_KEY);
-    await ensureModels(handle, config, (line) => logger.info(line));
-    const runtime = await createRuntime(config, handle, logger);
+    // One read of the world serves the model check and the runtime; a new rating pass means a re-read.
+    const world = await WorldState.load(handle.db, config.TOUCHLINE_AS_OF, logger);
+    if ((await ensureModels(handle, config, (line) => logger.info(line), world.current())) !== 'ready') await world.refresh();
+    const runtime = await createRuntime(config, handle, logger, { world });
     if (embedded) {
       // Operator commands run here while this process holds the embedded database.
       admin = await serveAdminChannel(adminSocketPath(config), async (name, args, progress) => {

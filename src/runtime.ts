@@ -24,12 +24,14 @@ export interface RuntimeOptions {
   now?: () => number;
   /** How often to look for a data change made elsewhere; 0 disables it. */
   dataPollMs?: number;
+  /** The read model, when the caller has loaded it already. */
+  world?: WorldState;
 }
 
 /** Wires the layers over an open database: read model, access, limiter. The composition root. */
 export async function createRuntime(config: Config, handle: DatabaseHandle, logger: Logger, opts: RuntimeOptions = {}): Promise<Runtime> {
   const now = opts.now ?? Date.now;
-  const world = await WorldState.load(handle.db, config.TOUCHLINE_AS_OF, logger);
+  const world = opts.world ?? (await WorldState.load(handle.db, config.TOUCHLINE_AS_OF, logger));
   if (opts.dataPollMs !== 0) world.watch(opts.dataPollMs ?? 2_000);
   const models = new ModelState(config.modelsDir, logger);
   models.sync(world.current());

@@ -47,8 +47,14 @@ export async function trainModels(handle: DatabaseHandle, config: Config, progre
  * Makes sure models trained on the current data exist and our ratings come from them: nothing to
  * do, ratings only (the artifact exists), or a full training. Returns what it did.
  */
-export async function ensureModels(handle: DatabaseHandle, config: Config, progress: (line: string) => void): Promise<'ready' | 'rated' | 'trained'> {
-  const snapshot = await snapshotOf(handle, config);
+export async function ensureModels(
+  handle: DatabaseHandle,
+  config: Config,
+  progress: (line: string) => void,
+  /** The world as already read (the server's start-up), so it is not read twice. */
+  current?: Snapshot,
+): Promise<'ready' | 'rated' | 'trained'> {
+  const snapshot = current ?? (await snapshotOf(handle, config));
   const version = expectedBundleVersion(snapshot);
   const bundle = loadBundle(config.modelsDir, version);
   if (bundle && snapshot.ratingsVersion === version) return 'ready';

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModelBundle } from '../valuation/bundle.js';
 
@@ -16,9 +16,17 @@ export function saveBundle(dir: string, bundle: ModelBundle): string {
   return file;
 }
 
+/** The artifact last parsed, by file and modification: a start-up checks it and then serves it. */
+let lastLoaded: { file: string; stamp: string; bundle: ModelBundle } | null = null;
+
 export function loadBundle(dir: string, version: string): ModelBundle | null {
   const file = fileOf(dir, version);
   if (!existsSync(file)) return null;
+  const { mtimeMs, size } = statSync(file);
+  const stamp = `${mtimeMs}:${size}`;
+  if (lastLoaded?.file === file && lastLoaded.stamp === stamp) return lastLoaded.bundle;
   const bundle = JSON.parse(readFileSync(file, 'utf8')) as ModelBundle;
-  return bundle.kind === 'touchline-models' && bundle.version === version ? bundle : null;
+  if (bundle.kind !== 'touchline-models' || bundle.version !== version) return null;
+  lastLoaded = { file, stamp, bundle };
+  return bundle;
 }
