@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { MONEY_INPUT_MAX } from '../../src/http/fields.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { rateOf, type RateTable } from '../../src/money/rates.js';
-import { usableCurrencies } from '../../src/money/currencies.js';
+import { extremeRateCurrencies, hugeNumbersIn } from '../helpers/money.js';
 
 let t: TestApp;
 let player: string;
@@ -25,21 +24,6 @@ after(async () => {
 
 const json = (res: { body: string }) => JSON.parse(res.body);
 
-/** The usable currencies with the smallest and the largest units-per-EUR rate. */
-function extremeRateCurrencies(table: RateTable): string[] {
-  const byRate = usableCurrencies(table).sort((a, b) => rateOf(table, a)! - rateOf(table, b)!);
-  return [byRate[0], byRate[byRate.length - 1]];
-}
-
-/** Numbers of a JSON text that print with an exponent although at least 1 (JSON does so from 1e21). */
-function hugeNumbersIn(text: string): number[] {
-  const found: number[] = [];
-  JSON.parse(text, (_k, v: unknown) => {
-    if (typeof v === 'number' && Math.abs(v) >= 1 && /e/i.test(String(v))) found.push(v);
-    return v;
-  });
-  return found;
-}
 const CATEGORIES = ['Elite Prospect', 'Excellent Opportunity', 'Steady Grower', 'Stable Value', 'Decline', 'Major decline'];
 
 describe('expected transfer value', () => {
