@@ -254,7 +254,7 @@ describe('request timeout', () => {
       assert.match(outcome.data, /^HTTP\/1\.1 408/, 'answered 408 before closing');
       assertHouseAnswer(outcome.data, 408, 'Request timeout');
 
-      // The brief's case too: two bytes of a 100-byte body.
+      // A body that stalls after two of its 100 bytes.
       const short = await rawExchange(port, `POST /v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"`);
       assertHouseAnswer(short.data, 408, 'Request timeout');
     } finally {
