@@ -30,10 +30,16 @@ async function storeRatings(handle: DatabaseHandle, bundle: ModelBundle, rows: R
 }
 
 /** Fits every model on the data up to the as-of date, stores our ratings and writes the artifact. */
-export async function trainModels(handle: DatabaseHandle, config: Config, progress: (line: string) => void): Promise<TrainResult> {
+export async function trainModels(
+  handle: DatabaseHandle,
+  config: Config,
+  progress: (line: string) => void,
+  /** The world as the caller has just read it; read here otherwise. */
+  current?: Snapshot,
+): Promise<TrainResult> {
   const started = Date.now();
-  progress('reading the data');
-  const snapshot = await snapshotOf(handle, config);
+  if (!current) progress('reading the data');
+  const snapshot = current ?? (await snapshotOf(handle, config));
   progress(`fitting the rating, fee, future-value and team-strength models on data up to ${snapshot.asOf}`);
   const { bundle, ratings: rows } = trainBundleWithRatings(snapshot, DEFAULT_BUNDLE_SETTINGS);
   progress(`fitted (${Object.entries(bundle.stats.fitMs).map(([k, v]) => `${k} ${v} ms`).join(', ')})`);
@@ -63,6 +69,6 @@ export async function ensureModels(
     return 'rated';
   }
   progress('no models trained on this data yet: training once now (`touchline train` does this on demand)');
-  await trainModels(handle, config, progress);
+  await trainModels(handle, config, progress, snapshot);
   return 'trained';
 }
