@@ -6,7 +6,7 @@
  *
  * Run: node --import tsx bench/backtest-fees.ts --data ../shared/data/transfermarkt [--world-cache /tmp/tm-world.json]
  */
-import { buildSnapshot } from '../src/data/snapshot.js';
+import { buildSnapshot } from '../src/domain/snapshot.js';
 import { featureIndex } from '../src/valuation/features/index.js';
 import { feeFromFeatures, fitFeeModel, paidTransfers, predictFee, transferFeatures } from '../src/valuation/fee/index.js';
 import { fitRatingModel } from '../src/valuation/rating/index.js';

@@ -8,8 +8,8 @@
  *
  * Run: node --import tsx bench/backtest-future.ts --data ../shared/data/transfermarkt [--world-cache /tmp/tm-world.json]
  */
-import { buildSnapshot } from '../src/data/snapshot.js';
-import { playerFacts } from '../src/data/player-view.js';
+import { buildSnapshot } from '../src/domain/snapshot.js';
+import { playerFacts } from '../src/domain/player-facts.js';
 import { featureIndex, latestValue, logValueAt, ageAt } from '../src/valuation/features/index.js';
 import { CATEGORY_NAMES, categoryOf, fitFutureModel, predictFuture, predictFutureAt, type FutureArtifact } from '../src/valuation/future/index.js';
 import { fitRatingModel } from '../src/valuation/rating/index.js';

@@ -17,8 +17,8 @@
  *
  * Run: node --import tsx bench/backtest-league.ts --data ../shared/data/transfermarkt [--world-cache /tmp/tm-world.json]
  */
-import { buildSnapshot } from '../src/data/snapshot.js';
-import type { MatchRow as StoredMatch, WorldData } from '../src/data/schema.js';
+import { buildSnapshot } from '../src/domain/snapshot.js';
+import type { MatchRow as StoredMatch, WorldData } from '../src/domain/world.js';
 import { fitRatingModel, rateAll } from '../src/valuation/rating/index.js';
 import { fitImpactModel, withModelRatings } from '../src/valuation/impact/index.js';
 import { baselineFeatures, leagueContext, strengthOf } from '../src/valuation/impact/model.js';

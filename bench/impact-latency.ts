@@ -6,7 +6,7 @@
  * Run: node --import tsx bench/impact-latency.ts [--pairs 100]
  */
 import { generateDemoWorld } from '../src/data/demo/index.js';
-import { buildSnapshot } from '../src/data/snapshot.js';
+import { buildSnapshot } from '../src/domain/snapshot.js';
 import { fitRatingModel, rateAll } from '../src/valuation/rating/index.js';
 import { fitImpactModel, sportiveImpact, squadAnalysis, withModelRatings } from '../src/valuation/impact/index.js';
 import { createRng } from '../src/valuation/ml/rng.js';

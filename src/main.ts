@@ -14,7 +14,7 @@ import { createDemoKey, ensureBootstrapKey } from './access/bootstrap.js';
 import { createLogger } from './logger.js';
 import { WorldState } from './data/world-state.js';
 import { createRuntime, type Runtime } from './runtime.js';
-import { ensureModels } from './admin/train.js';
+import { ensureModels } from './models/train.js';
 
 export interface Server {
   readonly app: FastifyInstance;

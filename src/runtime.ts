@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './data/db.js';
 import { WorldState } from './data/world-state.js';
-import { ModelState } from './data/model-state.js';
+import { ModelState } from './models/state.js';
 import { createKeyAuthenticator } from './access/authenticator.js';
 import { createLoginService } from './access/login.js';
 import { createRateLimiter } from './access/ratelimit/index.js';

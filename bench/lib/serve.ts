@@ -7,7 +7,7 @@ import { generateDemoWorld } from '../../src/data/demo/index.js';
 import { replaceWorld } from '../../src/data/world-store.js';
 import { ensureBootstrapKey } from '../../src/access/bootstrap.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
-import { ensureModels } from '../../src/admin/train.js';
+import { ensureModels } from '../../src/models/train.js';
 
 export const BENCH_KEY = 'tl_bench_key_0123456789abcdefghijkl';
 

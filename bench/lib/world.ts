@@ -8,7 +8,7 @@ import { openDatabase, migrateToLatest } from '../../src/data/db.js';
 import { importTransfermarkt } from '../../src/data/import/transfermarkt.js';
 import { lineReporter } from '../../src/data/import/reporter.js';
 import { loadWorld } from '../../src/data/world-store.js';
-import type { WorldData } from '../../src/data/schema.js';
+import type { WorldData } from '../../src/domain/world.js';
 
 export interface LoadedWorld {
   world: WorldData;

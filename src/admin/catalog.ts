@@ -2,11 +2,11 @@ import { generateDemoWorld } from '../data/demo/index.js';
 import { barReporter, lineReporter } from '../data/import/reporter.js';
 import { importTransfermarkt, type ImportOptions } from '../data/import/transfermarkt.js';
 import { currentRates, saveRates } from '../data/rates-store.js';
-import { WORLD_TABLE_ORDER } from '../data/schema.js';
+import { WORLD_TABLE_ORDER } from '../domain/world.js';
 import { replaceWorld, setMeta } from '../data/world-store.js';
 import type { RateTable } from '../money/rates.js';
 import { defineOperation } from './operations.js';
-import { ensureModels, trainModels } from './train.js';
+import { ensureModels, trainModels } from '../models/train.js';
 // Access operations register themselves beside their code.
 import '../access/operations.js';
 

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { RateTable } from '../money/rates.js';
 import type { Db } from './db.js';
 import { currentRates } from './rates-store.js';
-import { buildSnapshot, type Snapshot } from './snapshot.js';
+import { buildSnapshot, type Snapshot } from '../domain/snapshot.js';
 import { loadWorld, readMeta } from './world-store.js';
 
 const versionsOf = (meta: Record<string, string>) => ({

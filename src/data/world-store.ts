@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './db.js';
-import { WORLD_TABLE_ORDER, type WorldData, type WorldTables } from './schema.js';
+import { WORLD_TABLE_ORDER, type WorldData, type WorldTables } from '../domain/world.js';
 
 type ColumnTypes<T> = { [K in keyof T]-?: string };
 

@@ -1,5 +1,5 @@
 import type { KeyAuthenticator, LoginService, Principal, RateLimiter } from '../access/interface.js';
-import type { Snapshot } from '../data/snapshot.js';
+import type { Snapshot } from '../domain/snapshot.js';
 import type { RateTable } from '../money/rates.js';
 import type { ModelBundle } from '../valuation/bundle.js';
 

@@ -1,8 +1,8 @@
 import type { Principal } from '../access/interface.js';
 import { isClubCovered, isCompetitionCovered, isPlayerCovered } from '../access/plans.js';
-import type { PlayerRow, ClubRow } from '../data/schema.js';
-import type { Snapshot } from '../data/snapshot.js';
-import { playerFacts, type PlayerFacts } from '../data/player-view.js';
+import type { PlayerRow, ClubRow } from '../domain/world.js';
+import type { Snapshot } from '../domain/snapshot.js';
+import { playerFacts, type PlayerFacts } from '../domain/player-facts.js';
 import { forbidden, notFound } from './errors.js';
 
 export function clubCovered(snapshot: Snapshot, principal: Principal, clubId: string | null): boolean {

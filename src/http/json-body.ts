@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { Snapshot } from '../data/snapshot.js';
+import type { Snapshot } from '../domain/snapshot.js';
 
 /** A body that never changes within a snapshot, serialised once per key and snapshot. */
 export function cachedBody(store: WeakMap<Snapshot, Map<string, string>>, snapshot: Snapshot, key: string, make: () => unknown): string {

@@ -1,5 +1,5 @@
-import type { Snapshot } from '../data/snapshot.js';
-import { playerFacts } from '../data/player-view.js';
+import type { Snapshot } from '../domain/snapshot.js';
+import { playerFacts } from '../domain/player-facts.js';
 import { moneyPair, moneyPairFromAmount, toEur } from '../money/convert.js';
 import type { ModelBundle } from './bundle.js';
 import { expectedFeeAnswer, futureValueAnswer, futureValueEur, type Money } from './answers.js';

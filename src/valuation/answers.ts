@@ -1,4 +1,4 @@
-import type { Snapshot } from '../data/snapshot.js';
+import type { Snapshot } from '../domain/snapshot.js';
 import { moneyPair, type MoneyPair } from '../money/convert.js';
 import type { RateTable } from '../money/rates.js';
 import type { ModelBundle } from './bundle.js';

@@ -4,12 +4,12 @@
  * model versions, so the same inputs always give the same version.
  */
 import { createHash } from 'node:crypto';
-import type { Snapshot } from '../data/snapshot.js';
+import type { Snapshot } from '../domain/snapshot.js';
 import { FEE_MODEL_VERSION, fitFeeModel, type FeeArtifact, type FeeSettings } from './fee/index.js';
 import { FUTURE_MODEL_VERSION, fitFutureModel, type FutureArtifact, type FutureSettings } from './future/index.js';
 import { RATING_MODEL_VERSION, fitRatingModel, rateAll, type RatingArtifact, type RatingSettings } from './rating/index.js';
 import { IMPACT_MODEL_VERSION, ImpactError, fitImpactModel, withModelRatings, type ImpactArtifact, type ImpactSettings } from './impact/index.js';
-import type { RatingRow } from '../data/schema.js';
+import type { RatingRow } from '../domain/world.js';
 
 export const BUNDLE_FORMAT = 1;
 

@@ -8,7 +8,7 @@ import { createKeyForAccount } from '../../src/access/keys.js';
 import { createLoginService } from '../../src/access/login.js';
 import { createRateLimiter } from '../../src/access/ratelimit/index.js';
 import { buildApp } from '../../src/app.js';
-import { WORLD_TABLE_ORDER } from '../../src/data/schema.js';
+import { WORLD_TABLE_ORDER } from '../../src/domain/world.js';
 import type { HttpDeps } from '../../src/http/deps.js';
 import { REDACT_PATHS } from '../../src/logger.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { generateDemoWorld } from '../../src/data/demo/index.js';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from '../../src/data/db.js';
 import { sql } from 'kysely';
-import { WORLD_TABLE_ORDER, type WorldData } from '../../src/data/schema.js';
+import { WORLD_TABLE_ORDER, type WorldData } from '../../src/domain/world.js';
 import { readMeta, replaceWorld } from '../../src/data/world-store.js';
 import { POSITION_CODES } from '../../src/domain/positions.js';
 import { findRole, ROLES } from '../../src/domain/roles.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { loadWorld } from '../../src/data/world-store.js';
-import { WORLD_TABLE_ORDER } from '../../src/data/schema.js';
+import { WORLD_TABLE_ORDER } from '../../src/domain/world.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;

@@ -12,7 +12,7 @@ import { readdirSync } from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../../src/data/db.js';
-import { WORLD_TABLE_ORDER } from '../../src/data/schema.js';
+import { WORLD_TABLE_ORDER } from '../../src/domain/world.js';
 import {
   createScratchDatabase,
   queryOnce,

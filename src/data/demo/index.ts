@@ -1,4 +1,4 @@
-import type { WorldData } from '../schema.js';
+import type { WorldData } from '../../domain/world.js';
 import { DemoWorld, type DemoWorldOptions } from './world.js';
 
 export { DEMO_SEASONS, type DemoWorldOptions } from './world.js';

@@ -1,4 +1,4 @@
-import type { CompetitionRow } from '../schema.js';
+import type { CompetitionRow } from '../../domain/world.js';
 
 export interface LeagueDef {
   readonly id: string;

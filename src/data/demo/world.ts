@@ -16,7 +16,7 @@ import type {
   RoleRow,
   TransferRow,
   WorldData,
-} from '../schema.js';
+} from '../../domain/world.js';
 import { dayOf, isoOf, saturdayOnOrAfter, wholeAge, yearsBetween, ymd } from './dates.js';
 import {
   CHALLENGE_CUP,

@@ -1,4 +1,4 @@
-import type { CompetitionType, PlayerRow } from '../schema.js';
+import type { CompetitionType, PlayerRow } from '../../domain/world.js';
 import { ROLES } from '../../domain/roles.js';
 import type { PositionCode } from '../../domain/positions.js';
 import { isPositionCode } from '../../domain/positions.js';

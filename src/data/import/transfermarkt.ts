@@ -3,7 +3,7 @@ import type { Db } from '../db.js';
 import type {
   AppearanceRow, CareerStepRow, ClubRow, ClubSeasonRow, CompetitionRow, ContractRow, MarketValueRow, MatchRow, PlayerRow,
   RatingRow, RoleRow, TransferRow, WorldData, WorldTables,
-} from '../schema.js';
+} from '../../domain/world.js';
 import { readMeta, replaceWorld } from '../world-store.js';
 import { stableId } from '../../domain/ids.js';
 import { ROLES } from '../../domain/roles.js';

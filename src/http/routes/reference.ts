@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { POSITIONS } from '../../domain/positions.js';
 import { findRole, ROLES } from '../../domain/roles.js';
 import { seasonLabel } from '../../domain/season.js';
-import type { ClubRow, PlayerRow } from '../../data/schema.js';
+import type { ClubRow, PlayerRow } from '../../domain/world.js';
 import { ApiError, forbidden, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { clubIdField, queryBoolean } from '../fields.js';

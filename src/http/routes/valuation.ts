@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CLUB_ID_PATTERN } from '../../domain/ids.js';
 import { resolveCurrency } from '../../money/currencies.js';
 import { toEur } from '../../money/convert.js';
-import type { Snapshot } from '../../data/snapshot.js';
+import type { Snapshot } from '../../domain/snapshot.js';
 import type { ModelBundle } from '../../valuation/bundle.js';
 import { expectedFeeAnswer, futureValueAnswer, type Money } from '../../valuation/answers.js';
 import { AnswerCache } from '../answer-cache.js';

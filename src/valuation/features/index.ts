@@ -7,8 +7,8 @@
  * the season is over. The snapshot is indexed once (sorted day arrays, binary search) and the index
  * is cached per snapshot object, so a fit over thousands of transfers takes seconds.
  */
-import type { CareerStepRow, ClubSeasonRow } from '../../data/schema.js';
-import type { Snapshot } from '../../data/snapshot.js';
+import type { CareerStepRow, ClubSeasonRow } from '../../domain/world.js';
+import type { Snapshot } from '../../domain/snapshot.js';
 import { POSITION_GROUP, isPositionCode, type PositionGroup } from '../../domain/positions.js';
 import { seasonOf } from '../../domain/season.js';
 

@@ -3,9 +3,9 @@
  * the day before each transfer, and an 80% range from quantile models (0.1 / 0.9) widened or narrowed
  * by conformal calibration on the most recent year of training transfers (out of time).
  */
-import type { TransferRow } from '../../data/schema.js';
-import type { Snapshot } from '../../data/snapshot.js';
-import { playerFacts } from '../../data/player-view.js';
+import type { TransferRow } from '../../domain/world.js';
+import type { Snapshot } from '../../domain/snapshot.js';
+import { playerFacts } from '../../domain/player-facts.js';
 import { fitGbm, predictGbm, type GbmModel, type GbmSettings } from '../ml/gbm.js';
 import { intervalCoverage } from '../ml/metrics.js';
 import {

@@ -10,8 +10,8 @@
  * (distance-weighted, smoothed towards the base rate of his bucket), the future value (baseline ×
  * weighted median ratio) and the similar players.
  */
-import type { Snapshot } from '../../data/snapshot.js';
-import { playerFacts } from '../../data/player-view.js';
+import type { Snapshot } from '../../domain/snapshot.js';
+import { playerFacts } from '../../domain/player-facts.js';
 import { seasonLabel } from '../../domain/season.js';
 import { buildIndex, nearest, type KnnIndex } from '../ml/knn.js';
 import {

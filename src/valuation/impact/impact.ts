@@ -18,8 +18,8 @@
  * strength is floored at the "without" strength, and a club losing the player is capped at its
  * baseline; this guards against the rare case where the best XI changes formation and depth falls.
  */
-import type { Snapshot } from '../../data/snapshot.js';
-import { playerFacts } from '../../data/player-view.js';
+import type { Snapshot } from '../../domain/snapshot.js';
+import { playerFacts } from '../../domain/player-facts.js';
 import { isPositionCode, type PositionCode } from '../../domain/positions.js';
 import { hashString } from '../league/random.js';
 import { squadStrength, type SquadFeatures } from '../league/squad.js';

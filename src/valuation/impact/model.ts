@@ -13,8 +13,8 @@
  * promoted club) its league's average plus the slope times its squad's distance from the average.
  */
 import { ImpactError } from './errors.js';
-import type { Snapshot } from '../../data/snapshot.js';
-import type { RatingRow } from '../../data/schema.js';
+import type { Snapshot } from '../../domain/snapshot.js';
+import type { RatingRow } from '../../domain/world.js';
 import { isPositionCode, type PositionCode } from '../../domain/positions.js';
 import { ageYears } from '../../domain/season.js';
 import { defaultAgeCurve, fitAgeCurve, projectRating, type AgeCurve } from '../league/age-curve.js';

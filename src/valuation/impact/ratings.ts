@@ -1,5 +1,5 @@
-import type { RatingRow } from '../../data/schema.js';
-import type { Snapshot } from '../../data/snapshot.js';
+import type { RatingRow } from '../../domain/world.js';
+import type { Snapshot } from '../../domain/snapshot.js';
 
 /**
  * The snapshot with `rows` as its model ratings (e.g. `rateAll` output), for worlds whose stored

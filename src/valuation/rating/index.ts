@@ -10,8 +10,8 @@
  * season-to-season rating change by age, learned from our own ratings), scaled by how his value
  * trajectory compares with his age peers. Potential >= rating and the two meet after the peak age.
  */
-import type { PlayerRow, RatingRow } from '../../data/schema.js';
-import type { Snapshot } from '../../data/snapshot.js';
+import type { PlayerRow, RatingRow } from '../../domain/world.js';
+import type { Snapshot } from '../../domain/snapshot.js';
 import { isPositionCode, type PositionGroup } from '../../domain/positions.js';
 import { ROLES } from '../../domain/roles.js';
 import { seasonOf } from '../../domain/season.js';

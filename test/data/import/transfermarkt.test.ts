@@ -10,7 +10,7 @@ import { silentReporter, type ImportReporter } from '../../../src/data/import/re
 import { loadWorld, readMeta } from '../../../src/data/world-store.js';
 import { stableId } from '../../../src/domain/ids.js';
 import { ROLES } from '../../../src/domain/roles.js';
-import type { WorldData } from '../../../src/data/schema.js';
+import type { WorldData } from '../../../src/domain/world.js';
 
 const FIXTURE = resolve(import.meta.dirname, '../../fixtures/transfermarkt');
 const EA = { eaRatings: join(FIXTURE, 'ea/male_players.csv'), eaMapping: join(FIXTURE, 'ea/tm_to_eafc25.csv') };

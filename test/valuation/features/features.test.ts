@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildSnapshot } from '../../../src/data/snapshot.js';
-import type { WorldData } from '../../../src/data/schema.js';
+import { buildSnapshot } from '../../../src/domain/snapshot.js';
+import type { WorldData } from '../../../src/domain/world.js';
 import {
   addDays, clubAt, clubStrengthAt, contractMonthsAt, featureIndex, latestValue, leagueStrengthAt, logValueAt, tierAt, valueTrendAt,
 } from '../../../src/valuation/features/index.js';

@@ -4,7 +4,7 @@
  * each whose fee follows the value, the buyer and the months left on the contract, and optionally
  * a planted group of fast risers (young strikers whose value grows 50% a year).
  */
-import type { CareerStepRow, ClubSeasonRow, ContractRow, MarketValueRow, PlayerRow, RatingRow, TransferRow, WorldData } from '../../../src/data/schema.js';
+import type { CareerStepRow, ClubSeasonRow, ContractRow, MarketValueRow, PlayerRow, RatingRow, TransferRow, WorldData } from '../../../src/domain/world.js';
 import { ROLES } from '../../../src/domain/roles.js';
 import { createRng } from '../../../src/valuation/ml/rng.js';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildSnapshot } from '../../../src/data/snapshot.js';
+import { buildSnapshot } from '../../../src/domain/snapshot.js';
 import { featureIndex } from '../../../src/valuation/features/index.js';
 import { feeFromFeatures, fitFeeModel, paidTransfers, predictFee, transferFeatures, type FeeSettings } from '../../../src/valuation/fee/index.js';
 import { clubIds, syntheticWorld } from '../features/synthetic.js';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildSnapshot } from '../../../src/data/snapshot.js';
+import { buildSnapshot } from '../../../src/domain/snapshot.js';
 import { trainBundle } from '../../../src/valuation/bundle.js';
 import { CATEGORY_NAMES, categoryOf, fitFutureModel, overThirtyDuring, predictFuture } from '../../../src/valuation/future/index.js';
 import { fitRatingModel } from '../../../src/valuation/rating/index.js';

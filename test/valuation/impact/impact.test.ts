@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateDemoWorld } from '../../../src/data/demo/index.js';
-import { buildSnapshot, type Snapshot } from '../../../src/data/snapshot.js';
+import { buildSnapshot, type Snapshot } from '../../../src/domain/snapshot.js';
 import { POSITION_GROUP, isPositionCode } from '../../../src/domain/positions.js';
 import {
   fitImpactModel, ImpactError, roiOf, sportiveImpact, squadAnalysis, withModelRatings, type ImpactArtifact,

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildSnapshot } from '../../../src/data/snapshot.js';
+import { buildSnapshot } from '../../../src/domain/snapshot.js';
 import { findRole } from '../../../src/domain/roles.js';
 import { featureIndex } from '../../../src/valuation/features/index.js';
 import { fitRatingModel, growthAhead, rateAll, rateAt } from '../../../src/valuation/rating/index.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { generateDemoWorld } from '../../src/data/demo/index.js';
-import { buildSnapshot } from '../../src/data/snapshot.js';
+import { buildSnapshot } from '../../src/domain/snapshot.js';
 
 const world = generateDemoWorld({ seed: 3, asOf: '2026-06-30' });
 

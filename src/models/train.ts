@@ -1,11 +1,11 @@
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../data/db.js';
-import { DEFAULT_BUNDLE_SETTINGS, expectedBundleVersion } from '../data/model-state.js';
-import { loadBundle, saveBundle } from '../data/model-store.js';
-import { buildSnapshot, type Snapshot } from '../data/snapshot.js';
+import { DEFAULT_BUNDLE_SETTINGS, expectedBundleVersion } from './state.js';
+import { loadBundle, saveBundle } from './artifacts.js';
+import { buildSnapshot, type Snapshot } from '../domain/snapshot.js';
 import { loadWorld, readMeta, replaceModelRatings } from '../data/world-store.js';
 import { trainBundleWithRatings, type ModelBundle } from '../valuation/bundle.js';
-import type { RatingRow } from '../data/schema.js';
+import type { RatingRow } from '../domain/world.js';
 import { rateAll } from '../valuation/rating/index.js';
 
 export interface TrainResult {

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import { bundleVersion, type BundleSettings, type ModelBundle } from '../valuation/bundle.js';
 import { featureIndex } from '../valuation/features/index.js';
-import { loadBundle } from './model-store.js';
-import type { Snapshot } from './snapshot.js';
+import { loadBundle } from './artifacts.js';
+import type { Snapshot } from '../domain/snapshot.js';
 
 export const DEFAULT_BUNDLE_SETTINGS: BundleSettings = {};
 

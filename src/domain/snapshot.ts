@@ -2,7 +2,7 @@ import { seasonOf } from '../domain/season.js';
 import type {
   AppearanceRow, CareerStepRow, ClubRow, ClubSeasonRow, CompetitionRow, ContractRow, MarketValueRow, MatchRow,
   PlayerRow, RatingRow, RoleRow, TransferRow, WorldData,
-} from './schema.js';
+} from './world.js';
 
 /**
  * The world as of one date, held in memory with the indexes the endpoints need. Built from the

@@ -1,6 +1,6 @@
 import { findRole, ROLES } from '../domain/roles.js';
 import { ageOn } from '../domain/season.js';
-import type { CareerStepRow, PlayerRow, RatingRow } from './schema.js';
+import type { CareerStepRow, PlayerRow, RatingRow } from './world.js';
 import type { Snapshot } from './snapshot.js';
 
 /** Derived facts about one player at the snapshot's as-of date. */

@@ -1,0 +1,31 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Model artifacts are JSON files named by their version; what they hold is the models room's business. */
+function fileOf(dir: string, version: string): string {
+  return join(dir, `models-${version.replace(/[^A-Za-z0-9._-]/g, '_')}.json`);
+}
+
+export function writeArtifact(dir: string, version: string, artifact: unknown): string {
+  mkdirSync(dir, { recursive: true });
+  const file = fileOf(dir, version);
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(artifact));
+  renameSync(tmp, file); // readers never see half a file
+  return file;
+}
+
+/** The artifact last parsed, by file and modification: a start-up checks it and then serves it. */
+let lastRead: { file: string; stamp: string; artifact: unknown } | null = null;
+
+/** The parsed artifact stored for a version, or null when there is none. */
+export function readArtifact(dir: string, version: string): unknown {
+  const file = fileOf(dir, version);
+  if (!existsSync(file)) return null;
+  const { mtimeMs, size } = statSync(file);
+  const stamp = `${mtimeMs}:${size}`;
+  if (lastRead?.file === file && lastRead.stamp === stamp) return lastRead.artifact;
+  const artifact: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  lastRead = { file, stamp, artifact };
+  return artifact;
+}
