@@ -10,7 +10,7 @@ import { acquireLock } from './data/embedded-lock.js';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from './data/db.js';
 import { generateDemoWorld } from './data/demo/index.js';
 import { isWorldEmpty, readMeta, replaceWorld } from './data/world-store.js';
-import { createDemoKey, ensureBootstrapKey } from './access/bootstrap.js';
+import { createDemoLogin, ensureBootstrapKey } from './access/bootstrap.js';
 import { createLogger } from './logger.js';
 import { WorldState } from './data/world-state.js';
 import { createRuntime, type Runtime } from './runtime.js';
@@ -69,10 +69,12 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     const url = await app.listen({ port: config.PORT, host: config.HOST });
     const meta = await readMeta(handle.db);
     if (meta.source === 'demo') {
-      const { api_key: key } = await createDemoKey(handle.db);
+      const demo = await createDemoLogin(handle.db);
+      const key = demo.api_key;
       process.stdout.write(
         `\nTouchline is serving the demo world at ${url}\n` +
           `Demo API key: ${key}\n` +
+          `Demo login: ${demo.email} / ${demo.password}\n` +
           `Try: curl -H 'x-api-key: ${key}' ${url.replace('0.0.0.0', '127.0.0.1')}/v1/competitions\n` +
           `Docs: ${url.replace('0.0.0.0', '127.0.0.1')}/docs\n\n`,
       );

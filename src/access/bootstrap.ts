@@ -1,13 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../data/schema.js';
-import { createKeyForAccount, generateKeyId, hashApiKey, isValidKeyLength, KEY_MAX_LENGTH, KEY_MIN_LENGTH } from './keys.js';
+import { generateApiKey, generateKeyId, hashApiKey, isValidKeyLength, KEY_MAX_LENGTH, KEY_MIN_LENGTH } from './keys.js';
 import { AccessError } from './messages.js';
+import { hashPassword } from './password.js';
 import { bumpAccessVersion } from './version.js';
 
 /** Reserved names: the bootstrap and demo accounts share one all-coverage plan. */
 export const ALL_PLAN_NAME = 'all-coverage';
 export const BOOTSTRAP_EMAIL = 'bootstrap@touchline.local';
 export const DEMO_EMAIL = 'demo@touchline.local';
+const DEMO_KEY_LABEL = 'demo';
 
 type Trx = Kysely<Database>;
 
@@ -68,13 +71,35 @@ export async function ensureBootstrapKey(db: Kysely<Database>, rawKey: string): 
   });
 }
 
-/** A fresh key on the active all-coverage account `demo@touchline.local`, for the start-up banner. */
-export async function createDemoKey(db: Kysely<Database>): Promise<{ key_id: string; api_key: string }> {
-  const accountId = await db.transaction().execute(async (trx) => {
+export interface DemoLogin {
+  readonly email: string;
+  readonly password: string;
+  readonly key_id: string;
+  readonly api_key: string;
+}
+
+/**
+ * The start-up banner's access to the demo world: the active all-coverage account
+ * `demo@touchline.local` gets a fresh password and one fresh key, and the demo keys made by earlier
+ * starts are revoked, so one demo key is active at a time.
+ */
+export async function createDemoLogin(db: Kysely<Database>): Promise<DemoLogin> {
+  const password = randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  const apiKey = generateApiKey();
+  const keyId = generateKeyId();
+  await db.transaction().execute(async (trx) => {
     const account = await ensureAllAccount(trx, DEMO_EMAIL);
-    if (account.changed) await bumpAccessVersion(trx);
-    return account.id;
+    await trx.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', account.id).execute();
+    await trx
+      .updateTable('api_keys')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('account_id', '=', account.id)
+      .where('label', '=', DEMO_KEY_LABEL)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await trx.insertInto('api_keys').values({ id: keyId, account_id: account.id, key_hash: hashApiKey(apiKey), label: DEMO_KEY_LABEL }).execute();
+    await bumpAccessVersion(trx);
   });
-  const key = await createKeyForAccount(db, accountId, { label: 'demo' });
-  return { key_id: key.key_id, api_key: key.api_key };
+  return { email: DEMO_EMAIL, password, key_id: keyId, api_key: apiKey };
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import type { DatabaseHandle } from '../../src/data/db.js';
 import { createAccount, listAccounts, setAccountPlan, setAccountStatus } from '../../src/access/accounts.js';
-import { ALL_PLAN_NAME, BOOTSTRAP_EMAIL, createDemoKey, DEMO_EMAIL, ensureBootstrapKey } from '../../src/access/bootstrap.js';
+import { ALL_PLAN_NAME, BOOTSTRAP_EMAIL, createDemoLogin, DEMO_EMAIL, ensureBootstrapKey } from '../../src/access/bootstrap.js';
 import {
   createKey,
   createKeyForAccount,
@@ -15,6 +15,7 @@ import {
   listKeys,
   revokeKey,
 } from '../../src/access/keys.js';
+import { createLoginService } from '../../src/access/login.js';
 import { AccessError } from '../../src/access/messages.js';
 import { createPlan, listPlans, updatePlan } from '../../src/access/plans.js';
 import { readAccessVersion } from '../../src/access/version.js';
@@ -153,11 +154,19 @@ test('bootstrap key: active all-coverage account holds it; idempotent; restores 
   await assert.rejects(ensureBootstrapKey(h.db, 'short'), /20 to 200 characters/);
 });
 
-test('demo key: a fresh key on the active all-coverage demo account each time', async () => {
-  const a = await createDemoKey(h.db);
-  const b = await createDemoKey(h.db);
+test('demo login: a fresh password and one active demo key each start; earlier demo keys revoked', async () => {
+  const login = createLoginService(h.db);
+  const a = await createDemoLogin(h.db);
+  const b = await createDemoLogin(h.db);
+  assert.equal(a.email, DEMO_EMAIL);
   assert.notEqual(a.api_key, b.api_key);
-  assert.match(a.api_key, /^tl_/);
+  assert.notEqual(a.password, b.password);
+  assert.match(b.api_key, /^tl_/);
   const acc = (await listAccounts(h.db)).find((x) => x.email === DEMO_EMAIL);
-  assert.deepEqual([acc?.status, acc?.plan, acc?.active_keys], ['active', ALL_PLAN_NAME, 2]);
+  assert.deepEqual([acc?.status, acc?.plan, acc?.active_keys], ['active', ALL_PLAN_NAME, 1]);
+  const keys = await h.db.selectFrom('api_keys').select(['id', 'revoked_at']).where('label', '=', 'demo').execute();
+  assert.equal(keys.find((k) => k.id === a.key_id)?.revoked_at !== null, true);
+  assert.equal(keys.find((k) => k.id === b.key_id)?.revoked_at, null);
+  assert.equal((await login.login(b.email, b.password, Date.now())).ok, true);
+  assert.equal((await login.login(a.email, a.password, Date.now())).ok, false);
 });

@@ -19,6 +19,14 @@ test('serve on an empty embedded database: demo world, a working printed key, CL
   const comps = await server.request('/v1/competitions', { headers: { 'x-api-key': key } });
   assert.equal(comps.status, 200);
   assert.ok(comps.json<{ competitions: string[] }>().competitions.length >= 6);
+  const demoLogin = /^Demo login: (\S+) \/ (\S+)$/m.exec(server.output());
+  assert.ok(demoLogin, 'the start prints a demo login');
+  const signedIn = await server.request('/v1/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: demoLogin[1], password: demoLogin[2] }),
+  });
+  assert.equal(signedIn.status, 200, 'the printed demo login signs in');
 
   // While the server holds the embedded database, commands run inside it.
   const env = { TOUCHLINE_DATA_DIR: dataDir };
