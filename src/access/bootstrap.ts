@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../data/schema.js';
 import { createKeyForAccount, generateKeyId, hashApiKey, isValidKeyLength, KEY_MAX_LENGTH, KEY_MIN_LENGTH } from './keys.js';
+import { changeAccess } from './changes.js';
 import { AccessError } from './messages.js';
 import { bumpAccessVersion } from './version.js';
 
@@ -46,7 +47,7 @@ export async function ensureBootstrapKey(db: Kysely<Database>, rawKey: string): 
     throw new AccessError(`The bootstrap key must have ${KEY_MIN_LENGTH} to ${KEY_MAX_LENGTH} characters`);
   }
   const hash = hashApiKey(rawKey);
-  return db.transaction().execute(async (trx) => {
+  return changeAccess(db, async (trx) => {
     const account = await ensureAllAccount(trx, BOOTSTRAP_EMAIL);
     let changed = account.changed;
     let created = false;
@@ -70,7 +71,7 @@ export async function ensureBootstrapKey(db: Kysely<Database>, rawKey: string): 
 
 /** A fresh key on the active all-coverage account `demo@touchline.local`, for the start-up banner. */
 export async function createDemoKey(db: Kysely<Database>): Promise<{ key_id: string; api_key: string }> {
-  const accountId = await db.transaction().execute(async (trx) => {
+  const accountId = await changeAccess(db, async (trx) => {
     const account = await ensureAllAccount(trx, DEMO_EMAIL);
     if (account.changed) await bumpAccessVersion(trx);
     return account.id;
