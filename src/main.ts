@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import type { Server as NetServer } from 'node:net';
 import { adminSocketPath, embeddedDbDir, loadConfig, type Config } from './config.js';
 import { serveAdminChannel } from './admin/channel.js';
-import { findOperation } from './admin/operations.js';
+import { serverOperationRunner } from './admin/operations.js';
 import './admin/catalog.js';
 import { acquireLock } from './data/embedded-lock.js';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from './data/db.js';
@@ -56,14 +56,10 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     const runtime = await createRuntime(config, handle, logger, { world });
     if (embedded) {
       // Operator commands run here while this process holds the embedded database.
-      admin = await serveAdminChannel(adminSocketPath(config), async (name, args, progress) => {
-        const op = findOperation(name);
-        if (!op) throw new Error(`unknown operation ${name}`);
-        logger.info({ op: name }, 'operator command');
-        const result = await op({ handle, config, progress, terminal: null }, args);
-        await runtime.world.refresh();
-        return result;
-      });
+      admin = await serveAdminChannel(
+        adminSocketPath(config),
+        serverOperationRunner({ handle, config, logger, after: () => runtime.world.refresh() }),
+      );
     }
     const app = await buildApp(runtime.deps, { logger });
     const url = await app.listen({ port: config.PORT, host: config.HOST });

@@ -36,7 +36,9 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
   const models = new ModelState(config.modelsDir, logger);
   models.sync(world.current());
   world.onChange((s) => models.sync(s));
-  const authenticator = await createKeyAuthenticator(handle.db, { now });
+  // On PostgreSQL other instances' access changes arrive by NOTIFY; the embedded database is one process.
+  const listenUrl = handle.kind === 'postgres' ? config.DATABASE_URL : undefined;
+  const authenticator = await createKeyAuthenticator(handle.db, { now, listenUrl, logger });
   const limiter = await createRateLimiter({
     redisUrl: config.REDIS_URL,
     limit: config.RATE_LIMIT,

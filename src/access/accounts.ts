@@ -3,6 +3,7 @@ import type { AccountStatus, Database } from '../data/schema.js';
 import { AccessError } from './messages.js';
 import { hashPassword } from './password.js';
 import { planIdByName } from './plans.js';
+import { changeAccess } from './changes.js';
 import { bumpAccessVersion } from './version.js';
 
 export const ACCOUNT_STATUSES: readonly AccountStatus[] = ['active', 'inactive', 'registered'];
@@ -113,11 +114,11 @@ async function queryAccounts(db: Kysely<Database>, email?: string): Promise<Acco
   }));
 }
 
-/** `accounts set-status`: takes effect on every instance within the authenticators' poll bound. */
+/** `accounts set-status`: in force on this process when it returns, on other instances within the bound (authenticator.ts). */
 export async function setAccountStatus(db: Kysely<Database>, args: { email: string; status: string }): Promise<AccountInfo> {
   const email = normalizeEmail(args.email);
   const status = parseStatus(args.status);
-  await db.transaction().execute(async (trx) => {
+  await changeAccess(db, async (trx) => {
     const res = await trx.updateTable('accounts').set({ status }).where('email', '=', email).returning('id').executeTakeFirst();
     // Affected-row counts are not reported by every driver (PGlite): RETURNING is.
     if (!res) throw new AccessError(`Unknown account: ${email}`);
@@ -130,7 +131,7 @@ export async function setAccountStatus(db: Kysely<Database>, args: { email: stri
 export async function setAccountPlan(db: Kysely<Database>, args: { email: string; plan: string | null }): Promise<AccountInfo> {
   const email = normalizeEmail(args.email);
   const planId = args.plan === null ? null : await planIdByName(db, args.plan);
-  await db.transaction().execute(async (trx) => {
+  await changeAccess(db, async (trx) => {
     const res = await trx.updateTable('accounts').set({ plan_id: planId }).where('email', '=', email).returning('id').executeTakeFirst();
     // Affected-row counts are not reported by every driver (PGlite): RETURNING is.
     if (!res) throw new AccessError(`Unknown account: ${email}`);

@@ -4,17 +4,24 @@ import type { AuthOutcome, KeyAuthenticator, Principal } from './interface.js';
 import { hashApiKey, hashesEqual, isValidKeyLength } from './keys.js';
 import { MSG } from './messages.js';
 import { coverageOfPlan, isEmptyCoverage } from './plans.js';
+import { AccessChangeFeed, type FeedLogger } from './change-feed.js';
+import { onAccessChange } from './changes.js';
 import { readAccessVersion } from './version.js';
 
 /**
  * Answers "whose key is this?" from memory after the first look-up.
  *
- * Freshness bound: every change that can alter an answer bumps `meta.access_version` in the same
- * transaction; this class reads that value every `pollMs` (500 ms by default) and drops its cache when
- * it moved. A revocation or status change made by any process (CLI, another instance) is therefore
- * seen within pollMs plus one query, about 0.5 s, at worst ~1 s under load. If the poll query fails the
- * cache is dropped too, so a database outage can never keep a revoked key alive. Entries also expire
- * after `maxEntryAgeMs` as a backstop for changes written without a bump (manual SQL).
+ * Freshness: every change that can alter an answer bumps `meta.access_version` in its transaction.
+ * - Made through this process (its admin channel, a login, a test on the same handle): the cache is
+ *   dropped right after the commit, before the change's promise resolves (changes.ts), so the next
+ *   request gets the new answer.
+ * - Made by another process, with `listenUrl` (PostgreSQL): the commit is announced by NOTIFY and the
+ *   cache dropped when it arrives, a few milliseconds later (change-feed.ts, bench/access-propagation.ts).
+ * - Always, as the fallback for a lost notification or connection: the version is read every `pollMs`
+ *   (500 ms) and the cache dropped when it moved, so any change is in force everywhere within pollMs
+ *   plus one query. If the poll query fails the cache is dropped too, so a database outage can never
+ *   keep a revoked key alive. Entries also expire after `maxEntryAgeMs` as a backstop for changes
+ *   written without a bump (manual SQL).
  */
 export interface AuthenticatorOptions {
   pollMs?: number;
@@ -26,6 +33,9 @@ export interface AuthenticatorOptions {
   maxUnknownEntries?: number;
   /** Injectable clock (milliseconds since the epoch) for key expiry. */
   now?: () => number;
+  /** PostgreSQL URL to LISTEN on for other processes' changes; unset relies on the poll alone. */
+  listenUrl?: string;
+  logger?: FeedLogger;
 }
 
 /** What the database says about a key, minus time: the outcome is computed at each use. */
@@ -62,6 +72,8 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
   /** Bumped whenever the caches are dropped, so a look-up that raced a drop does not refill them. */
   private generation = 0;
   private timer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private feed: AccessChangeFeed | undefined;
   private polling: Promise<void> | undefined;
   private readonly pollMs: number;
   private readonly maxEntryAgeMs: number;
@@ -86,6 +98,8 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
   static async create(db: Kysely<Database>, opts: AuthenticatorOptions = {}): Promise<DbKeyAuthenticator> {
     const a = new DbKeyAuthenticator(db, opts);
     a.version = await readAccessVersion(db);
+    a.unsubscribe = onAccessChange(db, (v) => a.changed(v));
+    if (opts.listenUrl) a.feed = await AccessChangeFeed.start(opts.listenUrl, (v) => a.changed(v), { logger: opts.logger });
     a.timer = setInterval(() => void a.tick(), a.pollMs);
     a.timer.unref();
     return a;
@@ -190,6 +204,23 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
     this.unknown.clear();
   }
 
+  /**
+   * An access change was committed: `version` is the access version it set (the cache is dropped
+   * unless that version was taken in already), or null when it is not known (always dropped).
+   */
+  changed(version: string | null): void {
+    if (version !== null) {
+      if (version === this.version) return;
+      this.version = version;
+    }
+    this.invalidate();
+  }
+
+  /** True while PostgreSQL notifications of other processes' changes are being received. */
+  isListening(): boolean {
+    return this.feed?.isListening() ?? false;
+  }
+
   /** One poll: compare the access version, then write pending last-use times. Never throws. */
   tick(): Promise<void> {
     this.polling ??= this.pollOnce().finally(() => {
@@ -225,10 +256,12 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
     }
   }
 
-  /** Stops polling and writes the pending last-use times. */
+  /** Stops polling and listening, and writes the pending last-use times. */
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    this.unsubscribe?.();
+    await this.feed?.close();
     await this.polling;
     await this.flushLastUsed();
   }

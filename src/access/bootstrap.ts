@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../data/schema.js';
 import { generateApiKey, generateKeyId, hashApiKey, isValidKeyLength, KEY_MAX_LENGTH, KEY_MIN_LENGTH } from './keys.js';
+import { changeAccess } from './changes.js';
 import { AccessError } from './messages.js';
 import { hashPassword } from './password.js';
 import { bumpAccessVersion } from './version.js';
@@ -49,7 +50,7 @@ export async function ensureBootstrapKey(db: Kysely<Database>, rawKey: string): 
     throw new AccessError(`The bootstrap key must have ${KEY_MIN_LENGTH} to ${KEY_MAX_LENGTH} characters`);
   }
   const hash = hashApiKey(rawKey);
-  return db.transaction().execute(async (trx) => {
+  return changeAccess(db, async (trx) => {
     const account = await ensureAllAccount(trx, BOOTSTRAP_EMAIL);
     let changed = account.changed;
     let created = false;
@@ -88,7 +89,7 @@ export async function createDemoLogin(db: Kysely<Database>): Promise<DemoLogin> 
   const passwordHash = await hashPassword(password);
   const apiKey = generateApiKey();
   const keyId = generateKeyId();
-  await db.transaction().execute(async (trx) => {
+  await changeAccess(db, async (trx) => {
     const account = await ensureAllAccount(trx, DEMO_EMAIL);
     await trx.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', account.id).execute();
     await trx

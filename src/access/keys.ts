@@ -2,6 +2,7 @@ import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../data/schema.js';
 import { normalizeEmail } from './accounts.js';
+import { changeAccess } from './changes.js';
 import { AccessError } from './messages.js';
 import { bumpAccessVersion } from './version.js';
 
@@ -65,20 +66,20 @@ export async function createKeyForAccount(db: Kysely<Database>, accountId: numbe
   const apiKey = generateApiKey();
   const keyId = generateKeyId();
   const expiresAt = opts.expiresAtMs === undefined ? null : new Date(opts.expiresAtMs).toISOString();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('api_keys')
-      .values({
-        id: keyId,
-        account_id: accountId,
-        key_hash: hashApiKey(apiKey),
-        label: opts.label ?? null,
-        expires_at: expiresAt,
-        ...(opts.nowMs === undefined ? {} : { created_at: new Date(opts.nowMs).toISOString() }),
-      })
-      .execute();
-    await bumpAccessVersion(trx);
-  });
+  // No access-version bump: no cache can hold an answer for a key that did not exist (256 random
+  // bits are never presented before they are made), and a bump per login would empty every
+  // instance's key cache at each login.
+  await db
+    .insertInto('api_keys')
+    .values({
+      id: keyId,
+      account_id: accountId,
+      key_hash: hashApiKey(apiKey),
+      label: opts.label ?? null,
+      expires_at: expiresAt,
+      ...(opts.nowMs === undefined ? {} : { created_at: new Date(opts.nowMs).toISOString() }),
+    })
+    .execute();
   return { key_id: keyId, api_key: apiKey, expires_at: expiresAt };
 }
 
@@ -97,7 +98,7 @@ export async function createKey(db: Kysely<Database>, args: { email: string }): 
 
 /** `keys revoke --key-id ID`: idempotent; revoking twice keeps the first revocation time. */
 export async function revokeKey(db: Kysely<Database>, args: { keyId: string }): Promise<{ key_id: string; revoked_at: string }> {
-  return db.transaction().execute(async (trx) => {
+  return changeAccess(db, async (trx) => {
     const row = await trx.selectFrom('api_keys').select(['id', 'revoked_at']).where('id', '=', args.keyId).executeTakeFirst();
     if (!row) throw new AccessError(`Unknown key: ${args.keyId}`);
     if (row.revoked_at !== null) return { key_id: row.id, revoked_at: new Date(row.revoked_at).toISOString() };

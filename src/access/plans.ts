@@ -3,6 +3,7 @@ import type { Database, PlanRow } from '../data/schema.js';
 import { CLUB_ID_PATTERN } from '../domain/ids.js';
 import type { Coverage } from './interface.js';
 import { AccessError } from './messages.js';
+import { changeAccess } from './changes.js';
 import { bumpAccessVersion } from './version.js';
 
 /** The coverage of a plan that names everything. */
@@ -116,7 +117,7 @@ export async function createPlan(db: Kysely<Database>, args: PlanArgs): Promise<
 /** `plans update`: replaces what a plan covers; every account on it sees the change. */
 export async function updatePlan(db: Kysely<Database>, args: PlanArgs): Promise<PlanInfo> {
   const v = validatePlanArgs(args);
-  await db.transaction().execute(async (trx) => {
+  await changeAccess(db, async (trx) => {
     const res = await trx
       .updateTable('plans')
       .set({ all_competitions: v.all, competitions: v.competitions, clubs: v.clubs })

@@ -8,7 +8,7 @@ import { createAccount, setAccountPlan, setAccountStatus } from '../../src/acces
 import { createKeyAuthenticator, DbKeyAuthenticator, parseTimestamp } from '../../src/access/authenticator.js';
 import { createKey, createKeyForAccount, revokeKey } from '../../src/access/keys.js';
 import { createPlan, updatePlan } from '../../src/access/plans.js';
-import { bumpAccessVersion } from '../../src/access/version.js';
+import { ACCESS_CHANNEL, bumpAccessVersion } from '../../src/access/version.js';
 import { openTestDatabase, uniqueEmail } from './fixture.js';
 
 let h: DatabaseHandle;
@@ -123,9 +123,9 @@ test('answers come from the cache until access_version moves, then within the po
 
 test('revocation, status and plan changes by another writer reach a running authenticator within a second', async () => {
   const a = await authenticator({ pollMs: 500 });
-  // The changes go straight to the database, as the CLI or another instance would make them: the
-  // authenticator learns of them only through access_version.
-  const other = h.db;
+  // The changes go through another handle on the same database, as the CLI or another instance would
+  // make them: the authenticator learns of them only through access_version.
+  const other = new Kysely<Database>({ dialect: new SerialPGliteDialect(h.pglite!) });
   const k = await accountWithKey({ plan: 'auth-all' });
   assert.equal((await a.authenticate(k.api_key)).ok, true);
 
@@ -156,6 +156,60 @@ test('revocation, status and plan changes by another writer reach a running auth
   assert.deepEqual(await a.authenticate(k.api_key), { ok: false, status: 401, error: 'API key is revoked' });
   console.log(`# seen after: status change ${statusMs} ms, revocation ${revokeMs} ms (poll 500 ms)`);
   await updatePlan(other, { name: 'auth-pl', competitions: ['PREMIER_LEAGUE'], clubs: ['C00000000000000000000000001'] });
+});
+
+test('a change made through the authenticator\'s own handle is in force when it returns, 50 times each, with no poll', async () => {
+  const a = await authenticator({ pollMs: 3_600_000 });
+  const k = await accountWithKey({ plan: 'auth-all' });
+  const ok = await a.authenticate(k.api_key);
+  assert.equal(ok.ok, true);
+  const deny = (status: number, error: string) => ({ ok: false, status, error });
+  const coverageOf = async () => {
+    const o = await a.authenticate(k.api_key);
+    return o.ok ? [o.principal.coverage.all, [...o.principal.coverage.competitions]] : o;
+  };
+  for (let i = 0; i < 50; i++) {
+    await setAccountStatus(h.db, { email: k.email, status: 'inactive' });
+    assert.deepEqual(await a.authenticate(k.api_key), deny(403, 'Account access denied: account is inactive'), `round ${i}`);
+    await setAccountStatus(h.db, { email: k.email, status: 'registered' });
+    assert.deepEqual(await a.authenticate(k.api_key), deny(403, 'Account access denied: account is not activated'), `round ${i}`);
+    await setAccountStatus(h.db, { email: k.email, status: 'active' });
+    assert.deepEqual(await a.authenticate(k.api_key), ok, `round ${i}`);
+
+    await setAccountPlan(h.db, { email: k.email, plan: 'auth-pl' });
+    assert.deepEqual(await coverageOf(), [false, ['PREMIER_LEAGUE']], `round ${i}: plan changed`);
+    await updatePlan(h.db, { name: 'auth-pl', competitions: ['LIGUE_1'] });
+    assert.deepEqual(await coverageOf(), [false, ['LIGUE_1']], `round ${i}: plan content changed`);
+    await updatePlan(h.db, { name: 'auth-pl', competitions: ['PREMIER_LEAGUE'], clubs: ['C00000000000000000000000001'] });
+    await setAccountPlan(h.db, { email: k.email, plan: null });
+    assert.deepEqual(await a.authenticate(k.api_key), deny(403, 'Account access denied: no plan access'), `round ${i}: plan removed`);
+    await setAccountPlan(h.db, { email: k.email, plan: 'auth-all' });
+    assert.deepEqual(await a.authenticate(k.api_key), ok, `round ${i}: plan back`);
+
+    const extra = await createKey(h.db, { email: k.email });
+    assert.equal((await a.authenticate(extra.api_key)).ok, true, `round ${i}: a new key works at once`);
+    await revokeKey(h.db, { keyId: extra.key_id });
+    assert.deepEqual(await a.authenticate(extra.api_key), deny(401, 'API key is revoked'), `round ${i}: revoked`);
+  }
+});
+
+test('an access version bump is announced on the notification channel at commit, and not at all on rollback', async () => {
+  const heard: string[] = [];
+  const unlisten = await h.pglite!.listen(ACCESS_CHANNEL, (payload) => void heard.push(payload));
+  try {
+    await assert.rejects(
+      h.db.transaction().execute(async (trx) => {
+        await bumpAccessVersion(trx);
+        throw new Error('roll back');
+      }),
+      /roll back/,
+    );
+    const value = await h.db.transaction().execute((trx) => bumpAccessVersion(trx));
+    await until(async () => heard.length > 0, 1000);
+    assert.deepEqual(heard, [value]);
+  } finally {
+    await unlisten();
+  }
 });
 
 test('last use is written off the request path, at most once a minute per key', async () => {

@@ -41,6 +41,30 @@ test('serve on an empty embedded database: demo world, a working printed key, CL
     if (status !== 200) await new Promise((r) => setTimeout(r, 200));
   }
   assert.equal(status, 200, 'a key made by the CLI works on the running server');
+  // Each change is in force on the server by the time the command has returned: the request made at
+  // once, with no pause, gets the new answer.
+  const ask = async () => {
+    const r = await server!.request('/v1/player_positions', { headers: { 'x-api-key': created.api_key } });
+    return { status: r.status, body: r.status === 200 ? null : r.json() };
+  };
+  const ok = { status: 200, body: null };
+  assert.deepEqual(await ask(), ok);
+  for (let round = 0; round < 2; round++) {
+    const steps: Array<[string[], unknown]> = [
+      [['accounts', 'set-status', '--email', 'analyst@club.example', '--status', 'inactive'], { status: 403, body: { error: 'Account access denied: account is inactive' } }],
+      [['accounts', 'set-status', '--email', 'analyst@club.example', '--status', 'registered'], { status: 403, body: { error: 'Account access denied: account is not activated' } }],
+      [['accounts', 'set-status', '--email', 'analyst@club.example', '--status', 'active'], ok],
+      [['accounts', 'set-plan', '--email', 'analyst@club.example', '--no-plan'], { status: 403, body: { error: 'Account access denied: no plan access' } }],
+      [['accounts', 'set-plan', '--email', 'analyst@club.example', '--plan', 'everything'], ok],
+    ];
+    for (const [args, expected] of steps) {
+      await runCli([...args, '--json'], env);
+      assert.deepEqual(await ask(), expected, `round ${round}: after touchline ${args.join(' ')}`);
+    }
+  }
+  await runCli(['keys', 'revoke', '--key-id', created.key_id, '--json'], env);
+  assert.deepEqual(await ask(), { status: 401, body: { error: 'API key is revoked' } }, 'after touchline keys revoke');
+
   const bad = await spawnCli(['keys', 'revoke', '--key-id', 'key_nope'], env).done;
   assert.notEqual(bad.code, 0);
   assert.match(bad.stderr, /key/i);
