@@ -109,12 +109,14 @@ async function main(): Promise<void> {
     const idx = featureIndex(snap);
     const { rating, ms: ratingMs } = ratingFor(snap, origin);
     const t1 = performance.now();
+    const c1 = process.cpuUsage();
     const future = fitFutureModel(snap, rating, { seed: 3 });
     const fitMs = performance.now() - t1;
+    const fitCpuMs = process.cpuUsage(c1).user / 1000;
     console.log(
       `\n=== origin ${origin}, horizon ${horizon} ===\nrating model (target ${rating.target}) ${Number.isFinite(ratingMs) ? secs(ratingMs) : 'from cache'}; ` +
         `future model ${future.stats.comparables} comparables (seasons ${future.stats.seasons[0]}..${future.stats.seasons[future.stats.seasons.length - 1]}), ` +
-        `out-of-fold RMSE(log ratio) ${f3(future.stats.oofRmse)}, fitted in ${secs(fitMs)}`,
+        `out-of-fold RMSE(log ratio) ${f3(future.stats.oofRmse)}, fitted in ${secs(fitMs)} (${secs(fitCpuMs)} CPU)`,
     );
     const curve = ageCurve(future);
     const allLogs = future.index.rows.map((r) => Math.log(r.payload.v3 / r.payload.v0));
@@ -185,8 +187,12 @@ async function main(): Promise<void> {
   if (args['no-known']) return;
   const { rating } = ratingFor(last, LAST);
   const t3 = performance.now();
+  const c3 = process.cpuUsage();
   const future = fitFutureModel(last, rating, { seed: 3 });
-  console.log(`\n=== known players as of ${LAST} (future model fitted in ${secs(performance.now() - t3)}, ${future.stats.comparables} comparables) ===`);
+  console.log(
+    `\n=== known players as of ${LAST} (future model fitted in ${secs(performance.now() - t3)}, ${secs(process.cpuUsage(c3).user / 1000)} CPU, ` +
+      `${future.stats.comparables} comparables) ===`,
+  );
   console.log('baseline = his own latest value; club = his own club');
   const active = [...last.players.values()].filter((p) => p.birth_date && Number.isFinite(logValueAt(lastIdx, p.id, LAST, FRESH_VALUE_DAYS)));
   const value = (id: string) => latestValue(lastIdx, id, LAST)!.valueEur;

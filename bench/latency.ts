@@ -2,8 +2,8 @@
  * Latency of the valuation and analysis endpoints through the real app (in-process injection, no network):
  * cold = each request with inputs not asked before; repeated = the same requests again.
  * Usage: npx tsx bench/latency.ts [--n 200]
- * Targets: expected fee p95 <= 20 ms, future value <= 50 ms; sportive impact and ROI <= 100 ms cold and
- * <= 5 ms repeated; squad analysis <= 150 ms cold.
+ * Targets: expected fee p95 <= 20 ms, future value <= 10 ms (cold and repeated); sportive impact and ROI
+ * <= 100 ms cold and <= 5 ms repeated; squad analysis <= 150 ms cold.
  */
 import { parseArgs } from 'node:util';
 import { BENCH_KEY, startBenchServer } from './lib/serve.js';
@@ -41,6 +41,10 @@ try {
         if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
       }
       console.log(`${name.padEnd(36)} ${phase.padEnd(8)} n=${n} p50 ${percentile(times, 50).toFixed(2)} ms  p95 ${percentile(times, 95).toFixed(2)} ms`);
+      if (name.includes('future')) {
+        const p95 = percentile(times, 95);
+        console.log(`${p95 <= 10 ? 'PASS' : 'FAIL'} future value ${phase} p95 ${p95.toFixed(2)} ms <= 10 ms`);
+      }
     }
   }
 } finally {
