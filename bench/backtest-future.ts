@@ -123,6 +123,7 @@ async function main(): Promise<void> {
     const flat = shares(allLogs, median(allLogs));
     const outcomes: number[] = [];
     const actual: number[] = [];
+    const start: number[] = [];
     const low: number[] = [];
     const high: number[] = [];
     const model: Method = { name: 'model', probs: [], ratios: [] };
@@ -138,6 +139,7 @@ async function main(): Promise<void> {
       const v0 = latestValue(idx, p.id, origin)!.valueEur;
       const ratio = Math.exp(lv3) / v0;
       const out = predictFutureAt(future, rating, snap, { playerId: p.id, clubId: clubAt(idx, p.id, origin), at: origin });
+      start.push(v0);
       outcomes.push(categoryOf(ratio));
       actual.push(ratio);
       low.push(out.lowEur / v0);
@@ -170,6 +172,17 @@ async function main(): Promise<void> {
       const line = `${ok ? 'PASS' : 'FAIL'} ${origin} model beats the age curve on ${name}: ${detail}`;
       console.log(line);
       verdicts.push(line);
+    }
+    console.log('by value at the origin: median ratio actual vs predicted, and the model\'s 80% range coverage');
+    for (const [lo, hi] of [[0, 1e6], [1e6, 5e6], [5e6, 20e6], [20e6, 50e6], [50e6, Infinity]]) {
+      const rows = start.map((v, i) => i).filter((i) => start[i] >= lo && start[i] < hi);
+      if (rows.length === 0) continue;
+      const med = (xs: number[]) => f3(median(rows.map((i) => xs[i])));
+      const cov = rows.filter((i) => actual[i] >= low[i] && actual[i] <= high[i]).length / rows.length;
+      console.log(
+        `  ${`${eurM(lo)}-${hi === Infinity ? '' : eurM(hi)}`.padEnd(12)} n ${String(rows.length).padStart(5)}  actual ${med(actual)}  model ${med(model.ratios)}  ` +
+          `age curve ${med(ageM.ratios)}  coverage ${f3(cov)}`,
+      );
     }
     console.log('calibration per band: observed share vs mean predicted probability');
     console.log(`  ${'band'.padEnd(22)} ${'observed'.padStart(8)} ${'model'.padStart(8)} ${'age'.padStart(8)} ${'nochange'.padStart(8)}`);
