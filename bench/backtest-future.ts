@@ -37,7 +37,7 @@ const { values: args } = parseArgs({
     'rating-cache': { type: 'string' },
   },
 });
-const ORIGINS = args.origins!.split(',').map((y) => `${y.trim()}-06-30`);
+const ORIGINS = args.origins!.split(',').filter((y) => y.trim() !== '').map((y) => `${y.trim()}-06-30`);
 const LAST = '2024-06-30';
 const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '  n/a');
 const eurM = (x: number) => `${(x / 1e6).toFixed(1)}M`;
@@ -231,15 +231,23 @@ async function main(): Promise<void> {
   const rng = createRng(5);
   const clubs = [...last.leagueOfClub.keys()];
   const times: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < 500; i++) {
     const playerId = active[rng.int(0, active.length - 1)].id;
     const clubId = clubs[rng.int(0, clubs.length - 1)];
     const s = performance.now();
+    const c = process.cpuUsage();
     predictFuture(future, rating, last, { playerId, clubId });
+    const used = process.cpuUsage(c);
     times.push(performance.now() - s);
+    cpu.push((used.user + used.system) / 1000);
   }
   times.sort((a, b) => a - b);
-  console.log(`\nlatency predictFuture over 500 random players and clubs: p50 ${times[250].toFixed(2)} ms, p95 ${times[475].toFixed(2)} ms, max ${times[499].toFixed(2)} ms`);
+  cpu.sort((a, b) => a - b);
+  // CPU time is what the call costs; wall time also holds waits for a core on a shared machine.
+  console.log(`\nlatency predictFuture over 500 random players and clubs: wall p50 ${times[250].toFixed(2)} ms, p95 ${times[475].toFixed(2)} ms, max ${times[499].toFixed(2)} ms`);
+  console.log(`                                               CPU  p50 ${cpu[250].toFixed(2)} ms, p95 ${cpu[475].toFixed(2)} ms, max ${cpu[499].toFixed(2)} ms`);
+  console.log(`${times[475] <= 10 ? 'PASS' : 'FAIL'} predictFuture wall p95 ${times[475].toFixed(2)} ms <= 10 ms`);
 }
 
 main().catch((e: unknown) => {

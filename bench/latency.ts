@@ -33,17 +33,22 @@ try {
   for (const [name, make] of cases) {
     for (const phase of ['cold', 'repeated']) {
       const times: number[] = [];
+      const cpu: number[] = [];
       for (let i = 0; i < n; i++) {
         const r = make(i);
         const t0 = performance.now();
+        const c0 = process.cpuUsage();
         const res = await app.inject({ method: r.method, url: r.url, headers: { 'x-api-key': BENCH_KEY }, payload: r.body as object | undefined });
+        const c = process.cpuUsage(c0);
         times.push(performance.now() - t0);
+        cpu.push((c.user + c.system) / 1000);
         if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
       }
       console.log(`${name.padEnd(36)} ${phase.padEnd(8)} n=${n} p50 ${percentile(times, 50).toFixed(2)} ms  p95 ${percentile(times, 95).toFixed(2)} ms`);
       if (name.includes('future')) {
         const p95 = percentile(times, 95);
-        console.log(`${p95 <= 10 ? 'PASS' : 'FAIL'} future value ${phase} p95 ${p95.toFixed(2)} ms <= 10 ms`);
+        // CPU time is the request's own work; wall time also holds waits for a core on a shared machine.
+        console.log(`${p95 <= 10 ? 'PASS' : 'FAIL'} future value ${phase} p95 ${p95.toFixed(2)} ms <= 10 ms (CPU time p50 ${percentile(cpu, 50).toFixed(2)} ms, p95 ${percentile(cpu, 95).toFixed(2)} ms)`);
       }
     }
   }
