@@ -55,7 +55,8 @@ export function roiAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money,
       : moneyPairFromAmount(q.expectedTransferValue, money.code, money.rates);
   const wage = q.annualWage === null ? null : moneyPairFromAmount(q.annualWage, money.code, money.rates);
   const impact = sportiveImpactAnswer(bundle, snapshot, money, q);
-  const future = futureValueAnswer(bundle, snapshot, money, { playerId: q.playerId, clubId: q.clubId, baselineValueEur: givenFeeEur });
+  // The fee and wage are costs, not the player's worth: the future value is the one asked with no fee.
+  const future = futureValueAnswer(bundle, snapshot, money, { playerId: q.playerId, clubId: q.clubId });
   const totalEur = impact.onFieldValueEur + future.futureValueEur;
   const total = moneyPair(totalEur, money.code, money.rates);
   const feeEur = givenFeeEur ?? fee.amountEur;

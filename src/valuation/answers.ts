@@ -3,7 +3,7 @@ import { moneyPair, type MoneyPair } from '../money/convert.js';
 import type { RateTable } from '../money/rates.js';
 import type { ModelBundle } from './bundle.js';
 import { predictFee } from './fee/index.js';
-import { CATEGORY_NAMES, predictFuture } from './future/index.js';
+import { CATEGORY_NAMES, categoryOfValue, predictFuture } from './future/index.js';
 
 /**
  * The valuation answers as the API gives them: model outputs (EUR) with every amount as a
@@ -40,7 +40,10 @@ export function expectedFeeAnswer(bundle: ModelBundle, snapshot: Snapshot, money
 export interface FutureQuery {
   playerId: string;
   clubId: string;
-  /** The fee to start from; when absent, the expected fee for a move to the club. */
+  /**
+   * Frames the bands of future value / baseline; when absent, the expected fee for a move to the
+   * club. The distribution itself starts from his own latest market value.
+   */
   baselineValueEur?: number | null;
 }
 
@@ -64,7 +67,8 @@ export function futureValueAnswer(bundle: ModelBundle, snapshot: Snapshot, money
       future_transfer_value: v.amount,
       future_transfer_value_in_eur: v.amountEur,
       future_transfer_value_range: range(f.lowEur, f.highEur, money),
-      value_category: f.valueCategory,
+      // The band of the amount as shown, so label and number agree to the euro.
+      value_category: CATEGORY_NAMES[categoryOfValue(v.amountEur, f.baselineValueEur)],
       probabilities_of_different_outcomes: {
         probabilities: Object.fromEntries(CATEGORY_NAMES.map((c) => [c, f.probabilities[c]])),
         sample_size: f.sampleSize,

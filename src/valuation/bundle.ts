@@ -76,7 +76,7 @@ export function trainBundleWithRatings(snapshot: Snapshot, settings: BundleSetti
   const t1 = performance.now();
   const fee = fitFeeModel(snapshot, { seed, ...settings.fee });
   const t2 = performance.now();
-  const future = fitFutureModel(snapshot, rating, settings.future);
+  const future = fitFutureModel(snapshot, rating, { seed, ...settings.future });
   const t3 = performance.now();
   const ratings = rateAll(rating, snapshot);
   const impact = fitImpactOrNull(withModelRatings(snapshot, ratings), settings.impact);

@@ -104,6 +104,21 @@ describe('ROI', () => {
     assert.deepEqual(noFee.future_transfer_value, future);
   });
 
+  test('the fee and wage are costs only: the future value is the endpoint\'s with no fee, whatever they are', async () => {
+    for (const currency_code of ['EUR', 'JPY']) {
+      const future = json(await t.post('/v1/get_future_transfer_value', { player_id: player, club_id: club, currency_code }));
+      const cases = [{}, { expected_transfer_value: 0 }, { expected_transfer_value: 1 }, { expected_transfer_value: 25_000_000, annual_wage: 3_000_000 },
+        { expected_transfer_value: 250_000_000 }, { expected_transfer_value: MONEY_INPUT_MAX, annual_wage: MONEY_INPUT_MAX }, { annual_wage: 0 }];
+      for (const costs of cases) {
+        const res = await t.post('/v1/get_roi_analysis', { player_id: player, club_id: club, currency_code, ...costs });
+        assert.equal(res.statusCode, 200, res.body);
+        const b = json(res);
+        assert.deepEqual(b.future_transfer_value, future, `${currency_code} ${JSON.stringify(costs)}`);
+        assert.equal(b.total_value_created_in_eur, b.sportive_impact.on_field_value_in_eur + future.future_transfer_value_in_eur);
+      }
+    }
+  });
+
   test('a zero cost gives a null return on investment', async () => {
     const b = json(await t.post('/v1/get_roi_analysis', { player_id: player, club_id: club, expected_transfer_value: 0 }));
     assert.equal(b.expected_transfer_value, 0);

@@ -25,6 +25,9 @@ after(async () => {
 const json = (res: { body: string }) => JSON.parse(res.body);
 
 const CATEGORIES = ['Elite Prospect', 'Excellent Opportunity', 'Steady Grower', 'Stable Value', 'Decline', 'Major decline'];
+// The bands of EXTENSIONS.md, written out here so the test does not read them from the code under test.
+const BANDS: Array<[string, number]> = [['Elite Prospect', 2.5], ['Excellent Opportunity', 1.5], ['Steady Grower', 1.1], ['Stable Value', 0.8], ['Decline', 0.5], ['Major decline', 0]];
+const bandOf = (ratio: number) => BANDS.find(([, min]) => ratio >= min)![0];
 
 describe('expected transfer value', () => {
   test('answers in EUR by default with the model version header and an 80% range', async () => {
@@ -99,8 +102,6 @@ describe('future transfer value', () => {
     const sum = Object.values(p as Record<string, number>).reduce((a, x) => a + x, 0);
     assert.ok(Math.abs(sum - 1) < 1e-9);
     for (const v of Object.values(p as Record<string, number>)) assert.ok(v >= 0 && v <= 1);
-    const top = CATEGORIES.reduce((a, c) => (p[c] > p[a] ? c : a), CATEGORIES[0]);
-    assert.equal(p[b.value_category], p[top]);
     assert.ok(Number.isInteger(b.probabilities_of_different_outcomes.sample_size));
     assert.equal(b.explanations.simulation_years, 3);
     assert.equal(typeof b.explanations.over_thirthy_years, 'boolean');
@@ -116,12 +117,54 @@ describe('future transfer value', () => {
     assert.ok(b.future_transfer_value_range.low <= b.future_transfer_value_range.high);
   });
 
+  test('label and number agree: the category is the band of future value / baseline, for many players and baselines', async () => {
+    const s = t.runtime.world.current();
+    const players = [...s.squads.values()].flat().filter((id) => s.players.get(id)!.analysis_available).sort().slice(0, 60);
+    let checked = 0;
+    for (const [i, id] of players.entries()) {
+      const given = [undefined, 1_000_000 + 7_919 * i, 20_000_000 + 104_729 * i][i % 3];
+      const res = await t.post('/v1/get_future_transfer_value', { player_id: id, club_id: club, ...(given === undefined ? {} : { expected_transfer_value: given }) });
+      assert.equal(res.statusCode, 200, res.body);
+      const b = json(res);
+      // Without a fee the baseline is the expected fee for a move to the club.
+      const baseline = given ?? json(await t.get(`/v1/expected_transfer_value?player_id=${id}&target_club_id=${club}`)).expected_transfer_value_in_eur;
+      const ratio = b.future_transfer_value_in_eur / baseline;
+      const band = bandOf(ratio);
+      // The fee endpoint rounds its baseline to the euro: a ratio within that of a band edge could sit either side.
+      if (given === undefined && BANDS.some(([, min]) => Math.abs(ratio - min) < 1e-6)) continue;
+      assert.equal(b.value_category, band, `${id}: ${b.future_transfer_value_in_eur} / ${baseline} = ${ratio}`);
+      const p = b.probabilities_of_different_outcomes.probabilities as Record<string, number>;
+      assert.ok(Math.abs(CATEGORIES.reduce((a, c) => a + p[c], 0) - 1) < 1e-9, id);
+      const k = CATEGORIES.indexOf(b.value_category);
+      const above = CATEGORIES.slice(0, k).reduce((a, c) => a + p[c], 0);
+      assert.ok(above <= 0.5 + 1e-9 && above + p[b.value_category] >= 0.5 - 1e-9, `${id}: the median's band holds the 50% point`);
+      assert.ok(b.future_transfer_value_range.low <= b.future_transfer_value && b.future_transfer_value <= b.future_transfer_value_range.high, id);
+      checked++;
+    }
+    assert.ok(checked >= 50, `${checked} checked`);
+  });
+
+  test('the baseline frames the bands but never moves the value', async () => {
+    const own = json(await t.post('/v1/get_future_transfer_value', { player_id: player, club_id: club }));
+    for (const fee of [0, 1, 5_000_000, 1e12]) {
+      const b = json(await t.post('/v1/get_future_transfer_value', { player_id: player, club_id: club, expected_transfer_value: fee }));
+      assert.deepEqual([b.future_transfer_value, b.future_transfer_value_range], [own.future_transfer_value, own.future_transfer_value_range], `fee ${fee}`);
+    }
+    const zero = json(await t.post('/v1/get_future_transfer_value', { player_id: player, club_id: club, expected_transfer_value: 0 }));
+    assert.equal(zero.value_category, 'Elite Prospect');
+    const huge = json(await t.post('/v1/get_future_transfer_value', { player_id: player, club_id: club, expected_transfer_value: 1e12 }));
+    assert.equal(huge.value_category, 'Major decline');
+  });
+
   test('a given baseline fee in another currency; amounts follow the currency', async () => {
     const eur = json(await t.post('/v1/get_future_transfer_value', { player_id: player, club_id: club, expected_transfer_value: 10_000_000 }));
     const gbp = json(await t.post('/v1/get_future_transfer_value', { player_id: player, club_id: club, expected_transfer_value: 10_000_000, currency_code: 'gbp' }));
     assert.equal(gbp.currency, 'GBP');
-    // 10M GBP is more than 10M EUR, so the EUR outcome is larger.
-    assert.ok(gbp.future_transfer_value_in_eur > eur.future_transfer_value_in_eur);
+    // The value is the same; 10M GBP is more than 10M EUR, so the GBP baseline frames it lower.
+    assert.equal(gbp.future_transfer_value_in_eur, eur.future_transfer_value_in_eur);
+    const mass = (b: { probabilities_of_different_outcomes: { probabilities: Record<string, number> } }) =>
+      CATEGORIES.reduce((a, c, i) => a + i * b.probabilities_of_different_outcomes.probabilities[c], 0);
+    assert.ok(mass(gbp) >= mass(eur));
   });
 
   test('the largest accepted fee, in the currencies with the smallest and largest rates, gives whole amounts', async () => {

@@ -1,56 +1,64 @@
 /**
- * Future transfer value over 3 years, from comparable historical player-seasons.
+ * Future transfer value over 3 years as one predicted distribution of the player's own value.
  *
- * A comparable is a player-season starting on 30 June of year s with a market value then (no older
- * than a year) and its outcome, the latest market value on or before 30 June of s+3; only seasons
- * whose outcome date is on or before the as-of date count. Neighbours are found on rating,
- * potential, age, inflation-adjusted log value and club reputation (club strength of the club he
- * was at; for the query, of the club he would join), within his position group and his side of the
- * age line (over 30 during the horizon or not). Their value ratios give six category probabilities
- * (distance-weighted, smoothed towards the base rate of his bucket), the future value (baseline ×
- * weighted median ratio) and the similar players.
+ * Training rows are player-seasons (comparables): his features on 30 June of season s and his
+ * value 3 years later. Two boosted models give the location and scale of log(value in 3 years /
+ * value now) from his value, age, position group, rating and potential, value trend and peak,
+ * club and league strength, contract and minutes; the shape is the standardised out-of-fold
+ * residuals by age (distribution.ts). For a query the distribution starts from his latest market
+ * value: its median is the future value, its 10th/90th percentiles the range, and its mass in the
+ * bands of future value / baseline the six probabilities (bands.ts). The baseline only frames the
+ * bands, so the band that holds the median is the value category, and label and number agree.
+ * Nearest comparables (rating, potential, age, value, club; within his position group and side of
+ * the age-30 line) are shown as similar players.
  */
 import type { Snapshot } from '../../domain/snapshot.js';
 import { playerFacts } from '../../domain/player-facts.js';
 import { seasonLabel } from '../../domain/season.js';
 import { buildIndex, nearest, type KnnIndex } from '../ml/knn.js';
 import {
-  addYears, ageAt, clubAt, clubStrengthAt, dayOf, featureIndex, isoOfDay, inflationAt, latestValue, logValueAt, positionGroupOf, positionOf,
+  GROUP_CODE, addDays, addYears, ageAt, clubAt, clubStrengthAt, contractMonthsAt, dayOf, featureIndex, isoOfDay, inflationAt, latestValue,
+  leagueStrengthAt, logValueAt, minutesShareAt, peakLogValueAt, positionGroupOf, positionOf, tierAt, valueTrendAt,
   type FeatureIndex,
 } from '../features/index.js';
 import { bestRole, rateAt, type RatingArtifact } from '../rating/index.js';
+import { CATEGORY_NAMES, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, type ValueCategory } from './bands.js';
+import {
+  fitLogRatioModel, logRatioCdf, logRatioDistribution, logRatioQuantile, type LogRatioModel, type LogRatioSettings,
+} from './distribution.js';
 
-export const FUTURE_MODEL_VERSION = 1;
+export { CATEGORY_NAMES, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, type ValueCategory } from './bands.js';
+
+export const FUTURE_MODEL_VERSION = 2;
 export const HORIZON_YEARS = 3;
+/** A value counts as his worth at a date when published at most this many days before it. */
+export const FRESH_VALUE_DAYS = 365;
 
-/** Most optimistic first; a category holds ratios >= its lower bound and below the previous one's. */
-export const VALUE_CATEGORIES = [
-  { name: 'Elite Prospect', minRatio: 2.5 },
-  { name: 'Excellent Opportunity', minRatio: 1.5 },
-  { name: 'Steady Grower', minRatio: 1.1 },
-  { name: 'Stable Value', minRatio: 0.8 },
-  { name: 'Decline', minRatio: 0.5 },
-  { name: 'Major decline', minRatio: 0 },
+/** What the distribution is predicted from, at a date, for a player at a club. */
+export const FUTURE_FEATURES = [
+  'rel_log_value', 'age', 'position_group', 'rating', 'potential', 'headroom', 'trend_1y', 'trend_2y', 'below_peak',
+  'value_age_days', 'rel_club_strength', 'rel_league_strength', 'tier', 'value_vs_club', 'contract_months', 'minutes_share',
 ] as const;
-export type ValueCategory = (typeof VALUE_CATEGORIES)[number]['name'];
-export const CATEGORY_NAMES: readonly ValueCategory[] = VALUE_CATEGORIES.map((c) => c.name);
+/** Features of the comparables search (similar players), standardised. */
+export const COMPARABLE_FEATURES = ['rating', 'potential', 'age', 'rel_log_value', 'rel_club_strength'] as const;
 
-export function categoryOf(ratio: number): number {
-  for (let i = 0; i < VALUE_CATEGORIES.length; i++) if (ratio >= VALUE_CATEGORIES[i].minRatio) return i;
-  return VALUE_CATEGORIES.length - 1;
+/** Shape buckets of the residual distribution, by age at the start: <21, 21-24, 25-28, 29-31, 32+. */
+const SHAPE_AGES = [21, 25, 29, 32];
+function shapeBucket(age: number): number {
+  let b = 0;
+  while (b < SHAPE_AGES.length && age >= SHAPE_AGES[b]) b++;
+  return b;
 }
 
-export const FUTURE_FEATURES = ['rating', 'potential', 'age', 'rel_log_value', 'rel_club_strength'] as const;
-
 export interface FutureSettings {
-  /** Neighbours per query (default 50). */
+  /** Neighbours shown as similar players and counted as sample_size (default 50). */
   k?: number;
-  /** Weight of the base-rate prior, in neighbours (default 5). */
-  priorStrength?: number;
-  /** Feature weights of the distance, in FUTURE_FEATURES order. */
+  /** Feature weights of the comparables search, in COMPARABLE_FEATURES order. */
   weights?: readonly number[];
   /** Only the latest this many comparable seasons are kept (default 10). */
   maxSeasons?: number;
+  distribution?: LogRatioSettings;
+  seed?: number;
 }
 
 /** A comparable player-season, compact for the artifact. */
@@ -63,7 +71,7 @@ export interface Comparable {
   pt: number; // potential
   a: number; // age at the start
   pos: string;
-  c: number; // category index
+  c: number; // band of v3 / v0
 }
 
 export interface FutureArtifact {
@@ -71,12 +79,13 @@ export interface FutureArtifact {
   version: number;
   trainedAsOf: string;
   horizonYears: number;
+  /** The bands of future value / baseline, published with the model. */
   categories: typeof VALUE_CATEGORIES;
-  settings: Required<Omit<FutureSettings, 'weights'>> & { weights: number[] };
+  features: readonly string[];
+  settings: { k: number; weights: number[]; maxSeasons: number; seed: number };
+  distribution: LogRatioModel;
   index: KnnIndex<Comparable>;
-  /** Category frequencies per bucket (`GROUP|over30`), and over all comparables under '*'. */
-  baseRates: Record<string, number[]>;
-  stats: { comparables: number; seasons: number[] };
+  stats: { comparables: number; seasons: number[]; oofRmse: number; medianScale: number };
 }
 
 export interface FutureInput {
@@ -99,12 +108,18 @@ export interface SimilarPlayer {
 }
 
 export interface FutureOutput {
+  /** Median of the predicted value in 3 years. */
   futureValueEur: number;
-  /** 80% range of the neighbours' ratios (weighted 10th and 90th percentiles) times the baseline. */
+  /** 10th and 90th percentiles of the same distribution. */
   lowEur: number;
   highEur: number;
+  /** His own worth the distribution starts from: latest market value, else the baseline. */
+  anchorEur: number;
+  /** Frames the bands: value_category and probabilities are of future value / baseline. */
   baselineValueEur: number;
+  /** The band holding futureValueEur / baseline. */
   valueCategory: ValueCategory;
+  /** Mass of the distribution in each band; sums to 1. */
   probabilities: Record<ValueCategory, number>;
   sampleSize: number;
   overThirty: boolean;
@@ -120,90 +135,130 @@ function bucketOf(position: string, age: number): string {
   return `${positionGroupOf(position)}|${overThirtyDuring(age) ? 1 : 0}`;
 }
 
-function queryFeatures(rating: number, potential: number, age: number, relLogValue: number, relClub: number): number[] {
-  return [rating, potential, age, relLogValue, relClub];
+interface PlayerAt {
+  x: Float64Array;
+  comparable: number[];
+  rating: number;
+  potential: number;
+  age: number;
+  position: string;
 }
 
+/**
+ * His features at `at` as a player of `clubId` (for training rows his own club then; for a query
+ * the club he would join). `logValue` is the log of the value the ratio starts from.
+ */
+function playerAt(idx: FeatureIndex, rating: RatingArtifact, playerId: string, at: string, clubId: string | null, logValue: number): PlayerAt {
+  const position = positionOf(idx, playerId);
+  const r = rateAt(rating, idx, playerId, at, position);
+  const age = Number.isFinite(r.age) ? r.age : ageAt(idx, playerId, at);
+  const infl = inflationAt(idx, at);
+  const club = clubStrengthAt(idx, clubId, at) - infl;
+  const league = leagueStrengthAt(idx, clubId, at) - infl;
+  const twoYearsAgo = logValueAt(idx, playerId, addDays(at, -730), 400);
+  const last = latestValue(idx, playerId, at);
+  const x = Float64Array.from([
+    logValue - infl,
+    age,
+    GROUP_CODE[positionGroupOf(position)],
+    r.rating,
+    r.potential,
+    r.potential - r.rating,
+    valueTrendAt(idx, playerId, at),
+    logValue - twoYearsAgo,
+    peakLogValueAt(idx, playerId, at) - logValue,
+    last ? dayOf(at) - dayOf(last.date) : NaN,
+    club,
+    league,
+    tierAt(idx, clubId, at),
+    logValue - infl - club,
+    contractMonthsAt(idx, playerId, at),
+    minutesShareAt(idx, playerId, at),
+  ], (v) => (Number.isFinite(v) ? v : NaN));
+  return { x, comparable: [r.rating, r.potential, age, logValue - infl, club], rating: r.rating, potential: r.potential, age, position };
+}
+
+function foldOf(playerId: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < playerId.length; i++) h = Math.imul(h ^ playerId.charCodeAt(i), 16777619);
+  return (h >>> 0) & 1;
+}
+
+/**
+ * Comparable player-seasons start on 30 June of season s with a value published in the year
+ * before; their outcome is the latest value on or before 30 June of s+3, if published in the year
+ * before that date (a player who is no longer valued has no outcome). Only the latest
+ * `maxSeasons` seasons whose outcome date is on or before the as-of date and the data's last value.
+ */
 export function fitFutureModel(snapshot: Snapshot, ratingArtifact: RatingArtifact, settings: FutureSettings = {}): FutureArtifact {
   const idx = featureIndex(snapshot);
   const resolved = {
     k: settings.k ?? 50,
-    priorStrength: settings.priorStrength ?? 5,
     weights: [...(settings.weights ?? [1, 1, 1.5, 1, 0.7])],
     maxSeasons: settings.maxSeasons ?? 10,
+    seed: settings.seed ?? 0,
   };
-  // Outcomes must be observed: the horizon ends on or before the as-of date and the last value in the data.
   let lastValueDay = 0;
   for (const s of idx.values.values()) if (s.days.length > 0) lastValueDay = Math.max(lastValueDay, s.days[s.days.length - 1]);
   const dataEnd = isoOfDay(Math.min(lastValueDay, dayOf(snapshot.asOf)));
   const lastSeason = Number(dataEnd.slice(0, 4)) - HORIZON_YEARS - (dataEnd.slice(5) >= '06-30' ? 0 : 1);
   const seasons: number[] = [];
   for (let s = lastSeason; s > lastSeason - resolved.maxSeasons; s--) seasons.unshift(s);
-  const rows: { features: number[]; category: string; payload: Comparable }[] = [];
-  const counts: Record<string, number[]> = { '*': new Array<number>(6).fill(0) };
+  const X: Float64Array[] = [];
+  const y: number[] = [];
+  const folds: number[] = [];
+  const shapes: number[] = [];
+  const knnRows: { features: number[]; category: string; payload: Comparable }[] = [];
   for (const pid of [...idx.values.keys()].sort()) {
     if (!snapshot.players.has(pid)) continue;
-    const position = positionOf(idx, pid);
     for (const s of seasons) {
       const d0 = `${s}-06-30`;
       const d3 = addYears(d0, HORIZON_YEARS);
       if (d3 > dataEnd) continue;
-      const lv0 = logValueAt(idx, pid, d0, 365);
+      const lv0 = logValueAt(idx, pid, d0, FRESH_VALUE_DAYS);
       if (!Number.isFinite(lv0)) continue;
-      const v3 = latestValue(idx, pid, d3)?.valueEur ?? 0;
-      if (!(v3 > 0)) continue;
+      const lv3 = logValueAt(idx, pid, d3, FRESH_VALUE_DAYS);
+      if (!Number.isFinite(lv3)) continue;
+      const f = playerAt(idx, ratingArtifact, pid, d0, clubAt(idx, pid, d0), lv0);
+      if (!Number.isFinite(f.age)) continue;
       const v0 = Math.exp(lv0);
-      const r = rateAt(ratingArtifact, idx, pid, d0, position);
-      if (!Number.isFinite(r.age)) continue;
-      const infl = inflationAt(idx, d0);
-      const club = clubStrengthAt(idx, clubAt(idx, pid, d0), d0) - infl;
-      const c = categoryOf(v3 / v0);
-      const bucket = bucketOf(position, r.age);
-      (counts[bucket] ??= new Array<number>(6).fill(0))[c]++;
-      counts['*'][c]++;
-      rows.push({
-        features: queryFeatures(r.rating, r.potential, r.age, lv0 - infl, club),
-        category: bucket,
-        payload: { p: pid, s, v0, v3, r: Math.round(r.rating), pt: Math.round(r.potential), a: Math.floor(r.age), pos: position, c },
+      const v3 = Math.exp(lv3);
+      X.push(f.x);
+      y.push(lv3 - lv0);
+      folds.push(foldOf(pid));
+      shapes.push(shapeBucket(f.age));
+      knnRows.push({
+        features: f.comparable,
+        category: bucketOf(f.position, f.age),
+        payload: { p: pid, s, v0, v3, r: Math.round(f.rating), pt: Math.round(f.potential), a: Math.floor(f.age), pos: f.position, c: categoryOf(v3 / v0) },
       });
     }
   }
-  if (rows.length < 20) throw new Error(`future model: ${rows.length} comparable player-seasons before ${snapshot.asOf}, need at least 20`);
-  const baseRates: Record<string, number[]> = {};
-  for (const [k, c] of Object.entries(counts)) {
-    const n = c.reduce((a, b) => a + b, 0);
-    // Add-one smoothing keeps every category possible.
-    baseRates[k] = c.map((x) => (x + 1) / (n + c.length));
-  }
-  const index = buildIndex(rows, { weights: resolved.weights, categoryMode: 'exact', missingPenalty: 1 });
+  if (X.length < 200) throw new Error(`future model: ${X.length} comparable player-seasons before ${snapshot.asOf}, need at least 200`);
+  const distribution = fitLogRatioModel(X, Float64Array.from(y), Uint8Array.from(folds), Uint8Array.from(shapes), SHAPE_AGES.length + 1, {
+    seed: resolved.seed,
+    ...settings.distribution,
+  });
+  const index = buildIndex(knnRows, { weights: resolved.weights, categoryMode: 'exact', missingPenalty: 1 });
   return {
     kind: 'future',
     version: FUTURE_MODEL_VERSION,
     trainedAsOf: snapshot.asOf,
     horizonYears: HORIZON_YEARS,
     categories: VALUE_CATEGORIES,
+    features: FUTURE_FEATURES,
     settings: resolved,
+    distribution,
     index,
-    baseRates,
-    stats: { comparables: rows.length, seasons },
+    stats: { comparables: X.length, seasons, oofRmse: distribution.stats.oofRmse, medianScale: distribution.stats.medianScale },
   };
-}
-
-function weightedQuantile(values: number[], weights: number[], q: number): number {
-  const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b]);
-  const total = weights.reduce((a, b) => a + b, 0);
-  let acc = 0;
-  for (const i of order) {
-    acc += weights[i];
-    if (acc >= q * total) return values[i];
-  }
-  return values[order[order.length - 1]];
 }
 
 export interface FutureQueryAt {
   playerId: string;
   clubId: string | null;
   at: string;
+  /** Frames the bands; his own latest value when absent. */
   baselineValueEur?: number | null;
 }
 
@@ -212,37 +267,20 @@ export function predictFutureAt(future: FutureArtifact, rating: RatingArtifact, 
   const idx: FeatureIndex = featureIndex(snapshot);
   const player = snapshot.players.get(q.playerId);
   if (!player) throw new RangeError(`unknown player ${q.playerId}`);
-  const position = positionOf(idx, q.playerId);
-  const r = rateAt(rating, idx, q.playerId, q.at, position);
-  const age = Number.isFinite(r.age) ? r.age : ageAt(idx, q.playerId, q.at);
-  const infl = inflationAt(idx, q.at);
   const ownValue = latestValue(idx, q.playerId, q.at)?.valueEur ?? 0;
   const baseline = q.baselineValueEur ?? ownValue;
-  const lv = ownValue > 0 ? Math.log(ownValue) : baseline > 0 ? Math.log(baseline) : NaN;
-  const club = clubStrengthAt(idx, q.clubId, q.at) - infl;
-  const bucket = bucketOf(position, age);
-  const over30 = overThirtyDuring(age);
-  const k = future.settings.k;
-  const neighbours = nearest(future.index, { features: queryFeatures(r.rating, r.potential, age, lv - infl, club), category: bucket }, k);
+  // The distribution is of his own value; a player never valued starts from the baseline.
+  const anchor = ownValue > 0 ? ownValue : baseline;
+  const f = playerAt(idx, rating, q.playerId, q.at, q.clubId, anchor > 0 ? Math.log(anchor) : NaN);
+  const d = logRatioDistribution(future.distribution, f.x, shapeBucket(f.age));
+  const valueAt = (p: number) => (anchor > 0 ? anchor * Math.exp(logRatioQuantile(d, p)) : 0);
+  const median = valueAt(0.5);
+  const cdf = (v: number) => (anchor > 0 ? (v <= 0 ? 0 : logRatioCdf(d, Math.log(v / anchor))) : v > 0 ? 1 : 0);
+  const masses = bandMasses(cdf, baseline);
+  const total = masses.reduce((a, b) => a + b, 0);
+  const probabilities = Object.fromEntries(CATEGORY_NAMES.map((name, c) => [name, masses[c] / total])) as Record<ValueCategory, number>;
 
-  const base = future.baseRates[bucket] ?? future.baseRates['*'];
-  const weights = neighbours.map((n) => 1 / (0.25 + n.distance));
-  const wSum = weights.reduce((a, b) => a + b, 0);
-  const probs = new Array<number>(CATEGORY_NAMES.length).fill(0);
-  neighbours.forEach((n, i) => (probs[n.payload.c] += weights[i] / wSum));
-  const m = neighbours.length;
-  const a = future.settings.priorStrength;
-  for (let c = 0; c < probs.length; c++) probs[c] = (m * probs[c] + a * base[c]) / (m + a);
-  const total = probs.reduce((x, y) => x + y, 0);
-  const probabilities = Object.fromEntries(CATEGORY_NAMES.map((name, c) => [name, probs[c] / total])) as Record<ValueCategory, number>;
-  let best = 0;
-  for (let c = 1; c < probs.length; c++) if (probs[c] > probs[best]) best = c;
-
-  const logRatios = neighbours.map((n) => Math.log(n.payload.v3 / n.payload.v0));
-  const centre = m > 0 ? Math.exp(weightedQuantile(logRatios, weights, 0.5)) : 1;
-  const low = m > 0 ? Math.exp(weightedQuantile(logRatios, weights, 0.1)) : 1;
-  const high = m > 0 ? Math.exp(weightedQuantile(logRatios, weights, 0.9)) : 1;
-
+  const neighbours = nearest(future.index, { features: f.comparable, category: bucketOf(f.position, f.age) }, future.settings.k);
   const similarPlayers: SimilarPlayer[] = neighbours.slice(0, 10).map((n) => {
     const c = n.payload;
     const p = snapshot.players.get(c.p);
@@ -260,21 +298,22 @@ export function predictFutureAt(future: FutureArtifact, rating: RatingArtifact, 
     };
   });
   return {
-    futureValueEur: baseline * centre,
-    lowEur: baseline * low,
-    highEur: baseline * high,
+    futureValueEur: median,
+    lowEur: valueAt(0.1),
+    highEur: valueAt(0.9),
+    anchorEur: anchor,
     baselineValueEur: baseline,
-    valueCategory: CATEGORY_NAMES[best],
+    valueCategory: CATEGORY_NAMES[categoryOfValue(median, baseline)],
     probabilities,
-    sampleSize: m,
-    overThirty: over30,
+    sampleSize: neighbours.length,
+    overThirty: overThirtyDuring(f.age),
     similarPlayers,
   };
 }
 
 /**
  * Future value from the snapshot's as-of date, for the player joining `clubId`; the baseline
- * defaults to his latest market value (the endpoint may pass the expected fee).
+ * (which frames the bands only) defaults to his latest market value.
  */
 export function predictFuture(future: FutureArtifact, rating: RatingArtifact, snapshot: Snapshot, input: FutureInput): FutureOutput {
   return predictFutureAt(future, rating, snapshot, { playerId: input.playerId, clubId: input.clubId, at: snapshot.asOf, baselineValueEur: input.baselineValueEur });
