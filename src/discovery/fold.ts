@@ -13,9 +13,9 @@ const SPELLED: Readonly<Record<string, string>> = {
 
 const APOSTROPHES = /['\u2018\u2019\u02BC\u02B9\u0060\u00B4\u2032]/g;
 const PLAIN = /^[\x20-\x7e]*$/;
-const UMLAUT = /[äöü]/;
-const UMLAUTS = /[äöü]/g;
-const GERMAN: Readonly<Record<string, string>> = { ä: 'ae', ö: 'oe', ü: 'ue' };
+const UMLAUT = /[äöüÄÖÜ]/;
+const UMLAUTS = /[äöüÄÖÜ]/g;
+const GERMAN: Readonly<Record<string, string>> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue' };
 const COMBINING = /[\u0300-\u036f]/g;
 const NOT_WORD = /[^a-z0-9]+/;
 
@@ -25,11 +25,18 @@ function spellOut(s: string): string {
   return out;
 }
 
+/** Lower case, accents off, special letters spelled out; every mark still there. */
+function base(text: string): string {
+  const lower = text.toLowerCase();
+  // Most names are plain ASCII: nothing to spell out or strip.
+  if (PLAIN.test(lower)) return lower;
+  // İ lower-cases to i + a combining dot, which the accent strip then removes.
+  return spellOut(lower).normalize('NFD').replace(COMBINING, '');
+}
+
 /** Lower case, accents off, special letters spelled out, apostrophes dropped; other marks left for splitting. */
 export function foldText(text: string): string {
-  if (PLAIN.test(text)) return text.toLowerCase().replace(APOSTROPHES, '');
-  // İ lower-cases to i + a combining dot, which the accent strip then removes.
-  return spellOut(text.toLowerCase()).normalize('NFD').replace(COMBINING, '').replace(APOSTROPHES, '');
+  return base(text).replace(APOSTROPHES, '');
 }
 
 /** The words of a text as a query sees them, in order. */
@@ -44,17 +51,17 @@ export function foldWords(text: string): string[] {
  */
 export function nameTokens(name: string): string[] {
   const tokens = new Set<string>();
-  for (const chunk of name.toLowerCase().split(/\s+/)) {
-    const joined = foldWords(chunk.replace(/[\u2010-\u2015-]/g, '')).join('');
-    if (joined !== '') tokens.add(joined);
-    for (const part of foldWords(chunk.replace(APOSTROPHES, ' '))) tokens.add(part);
-    // German spelling without umlauts: Müller is also found as mueller.
-    if (UMLAUT.test(chunk)) for (const part of nameTokens(chunk.replace(UMLAUTS, (u) => GERMAN[u]))) tokens.add(part);
+  for (const chunk of base(name).split(/\s+/)) {
+    const parts = chunk.split(NOT_WORD).filter((w) => w !== '');
+    if (parts.length > 1) tokens.add(parts.join(''));
+    for (const part of parts) tokens.add(part);
   }
+  // German spelling without umlauts: Müller is also found as mueller.
+  if (UMLAUT.test(name)) for (const t of nameTokens(name.replace(UMLAUTS, (u) => GERMAN[u]))) tokens.add(t);
   return [...tokens];
 }
 
 /** A name or query with nothing but its letters and digits: how an exact full-name match is judged. */
 export function compactName(text: string): string {
-  return foldWords(text.replace(/[\u2010-\u2015-]/g, ' ')).join('');
+  return foldWords(text).join('');
 }

@@ -12,6 +12,7 @@ import type { Money } from '../valuation/answers.js';
 import type { ModelBundle } from '../valuation/bundle.js';
 import { predictFee } from '../valuation/fee/index.js';
 import { foldText } from './fold.js';
+import { denseRanks, orderByKey } from './order.js';
 import { latestValue } from './latest-value.js';
 import type { Scope } from './scope.js';
 
@@ -176,11 +177,7 @@ export class ListIndex {
     return this.cols.ids.length;
   }
 
-  /**
-   * Both directions of one sort: nulls last, ties by service_id ascending. One sort gives the
-   * ascending order; the descending one is it read backwards, each run of equal values kept in
-   * service-id order and the nulls kept at the end.
-   */
+  /** Both directions of one sort: nulls last, ties by service_id ascending (the row order). */
   private buildOrders(key: SortKey, sortNames: readonly string[]): Array<{ order: Int32Array; place: Int32Array }> {
     const c = this.cols;
     let value: (i: number) => number | string | null;
@@ -193,24 +190,13 @@ export class ListIndex {
       case 'name': value = (i) => sortNames[i]; break;
       case 'contract_end_date': value = (i) => c.contractEnd[i]; break;
     }
-    const values = Array.from({ length: c.ids.length }, (_, i) => value(i));
-    const present: number[] = [];
-    const nulls: number[] = [];
-    values.forEach((v, i) => (v === null ? nulls : present).push(i));
-    present.sort((a, b) => {
-      const x = values[a]!;
-      const y = values[b]!;
-      return x < y ? -1 : x > y ? 1 : a - b;
-    });
-    const descending: number[] = [];
-    for (let end = present.length; end > 0; ) {
-      let begin = end - 1;
-      while (begin > 0 && values[present[begin - 1]] === values[present[end - 1]]) begin--;
-      for (let k = begin; k < end; k++) descending.push(present[k]);
-      end = begin;
-    }
-    return [present, descending].map((list) => {
-      const order = Int32Array.from([...list, ...nulls]);
+    const { ranks, distinct } = denseRanks(Array.from({ length: c.ids.length }, (_, i) => value(i)));
+    const nulls = Int32Array.from(orderByKey(ranks.map((r) => (r === NONE ? 0 : -1))));
+    const descendingKeys = ranks.map((r) => (r === NONE ? -1 : distinct - 1 - r));
+    return [orderByKey(ranks), orderByKey(descendingKeys)].map((present) => {
+      const order = new Int32Array(c.ids.length);
+      order.set(present);
+      order.set(nulls, present.length);
       const place = new Int32Array(order.length);
       order.forEach((player, at) => (place[player] = at));
       return { order, place };

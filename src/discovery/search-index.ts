@@ -13,6 +13,7 @@ import { playerFacts } from '../domain/player-facts.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import { compactName, foldText, foldWords, nameTokens } from './fold.js';
 import { latestValue } from './latest-value.js';
+import { denseRanks, orderByKey } from './order.js';
 import type { Scope } from './scope.js';
 
 export type ResultType = 'player' | 'club' | 'competition';
@@ -55,7 +56,6 @@ interface Entry {
   /** Market value for ties: a player's latest, a club's squad total, a competition's clubs' total. */
   readonly valueEur: number | null;
   readonly sortName: string;
-  readonly key: string;
   /** Coverage: a player's current team and owning club; a club's id; a competition's id. */
   readonly teamId: string | null;
   readonly ownerId: string | null;
@@ -96,8 +96,15 @@ export class SearchIndex {
     });
     this.words = new SearchableMap<Int32Array>();
     for (const [word, list] of postings) this.words.set(word, Int32Array.from(list));
-    const order = entries.map((_, i) => i).sort((a, b) => compareTies(entries[a], entries[b]));
-    this.byTieOrder = Int32Array.from(order);
+    // Ties: the higher value first (none last), then the name, then the entry's place.
+    const values = denseRanks(entries.map((e) => e.valueEur));
+    const sortNames = denseRanks(entries.map((e) => e.sortName));
+    const tieKeys = entries.map((_, i) => {
+      const r = values.ranks[i];
+      return (r === -1 ? values.distinct : values.distinct - 1 - r) * sortNames.distinct + sortNames.ranks[i];
+    });
+    const order = orderByKey(tieKeys);
+    this.byTieOrder = order;
     this.tieOrder = new Int32Array(entries.length);
     this.keys = new Float64Array(entries.length);
     order.forEach((entryIdx, place) => (this.tieOrder[entryIdx] = place));
@@ -123,7 +130,6 @@ export class SearchIndex {
           market_value_in_eur: value === null ? null : Math.round(value),
         },
         value,
-        player.id,
         f.currentTeamId,
         f.owningClubId,
       ));
@@ -139,7 +145,6 @@ export class SearchIndex {
         clubValue.get(club.id) ?? null,
         club.id,
         club.id,
-        club.id,
       ));
     }
     for (const c of snapshot.competitions.values()) {
@@ -148,7 +153,6 @@ export class SearchIndex {
       entries.push(entry(
         { type: 'competition', name: c.name, competition: c.id, competition_type: c.type, country: c.country },
         clubs.length > 0 ? total : null,
-        c.id,
         c.id,
         c.id,
       ));
@@ -212,10 +216,6 @@ function visible(e: Entry, scope: Scope): boolean {
   return scope.competition(e.teamId!);
 }
 
-function compareTies(a: Entry, b: Entry): number {
-  return (b.valueEur ?? -1) - (a.valueEur ?? -1) || (a.sortName < b.sortName ? -1 : a.sortName > b.sortName ? 1 : 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-}
-
-function entry(result: SearchResult, valueEur: number | null, key: string, teamId: string | null, ownerId: string | null): Entry {
-  return { result, tokens: nameTokens(result.name), compact: compactName(result.name), valueEur, sortName: `${foldText(result.name)}\u0000${result.name}`, key, teamId, ownerId };
+function entry(result: SearchResult, valueEur: number | null, teamId: string | null, ownerId: string | null): Entry {
+  return { result, tokens: nameTokens(result.name), compact: compactName(result.name), valueEur, sortName: `${foldText(result.name)}\u0000${result.name}`, teamId, ownerId };
 }
