@@ -27,8 +27,10 @@ export function trainedModels(world: WorldData, dataVersion: string, asOf: strin
   let bundle: ModelBundle;
   let ratings: RatingRow[];
   let trainMs: number | null = null;
-  if (cachePath && existsSync(cachePath)) {
-    ({ bundle, ratings } = JSON.parse(readFileSync(cachePath, 'utf8')) as { bundle: ModelBundle; ratings: RatingRow[] });
+  const cached = cachePath && existsSync(cachePath) ? (JSON.parse(readFileSync(cachePath, 'utf8')) as { bundle: ModelBundle; ratings: RatingRow[] }) : null;
+  // A cache trained for other data or another as-of date is not these models.
+  if (cached && cached.bundle.asOf === asOf && cached.bundle.dataVersion === dataVersion) {
+    ({ bundle, ratings } = cached);
   } else {
     const t0 = performance.now();
     ({ bundle, ratings } = trainBundleWithRatings(buildSnapshot(world, asOf, dataVersion), {}));

@@ -50,15 +50,30 @@ export function foldWords(text: string): string[] {
  * N'Golo: ngolo, n, golo), so a person may type it either way.
  */
 export function nameTokens(name: string): string[] {
+  return foldName(name).tokens;
+}
+
+export interface FoldedName {
+  readonly tokens: string[];
+  /** compactName of the name. */
+  readonly compact: string;
+  /** foldText of the name: sorts names as a person reads them. */
+  readonly folded: string;
+}
+
+/** Everything the search index keeps of a name, from one fold. */
+export function foldName(name: string): FoldedName {
+  const b = base(name);
   const tokens = new Set<string>();
-  for (const chunk of base(name).split(/\s+/)) {
+  for (const chunk of b.split(/\s+/)) {
     const parts = chunk.split(NOT_WORD).filter((w) => w !== '');
     if (parts.length > 1) tokens.add(parts.join(''));
     for (const part of parts) tokens.add(part);
   }
   // German spelling without umlauts: Müller is also found as mueller.
-  if (UMLAUT.test(name)) for (const t of nameTokens(name.replace(UMLAUTS, (u) => GERMAN[u]))) tokens.add(t);
-  return [...tokens];
+  if (UMLAUT.test(name)) for (const t of foldName(name.replace(UMLAUTS, (u) => GERMAN[u])).tokens) tokens.add(t);
+  const folded = b.replace(APOSTROPHES, '');
+  return { tokens: [...tokens], compact: folded.split(NOT_WORD).join(''), folded };
 }
 
 /** A name or query with nothing but its letters and digits: how an exact full-name match is judged. */

@@ -6,14 +6,37 @@
 
 /** Dense ranks of the values in ascending order (code-unit order for strings); null is -1. */
 export function denseRanks(values: readonly (number | string | null)[]): { ranks: Int32Array; distinct: number } {
-  const present = values.filter((v): v is number | string => v !== null);
-  let sorted: (number | string)[];
-  if (present.every((v) => typeof v === 'number')) sorted = Array.from(Float64Array.from(present as number[]).sort());
-  else sorted = [...new Set(present as string[])].sort();
-  const rankOf = new Map<number | string, number>();
-  for (const v of sorted) if (!rankOf.has(v)) rankOf.set(v, rankOf.size);
-  const ranks = Int32Array.from(values, (v) => (v === null ? -1 : rankOf.get(v)!));
-  return { ranks, distinct: rankOf.size };
+  const ranks = new Int32Array(values.length).fill(-1);
+  const rows: number[] = [];
+  for (let i = 0; i < values.length; i++) if (values[i] !== null) rows.push(i);
+  if (rows.length === 0) return { ranks, distinct: 0 };
+  if (typeof values[rows[0]] === 'number') {
+    // Numbers: the distinct values sorted natively, each row's rank found by binary search.
+    const sorted = Float64Array.from(rows, (i) => values[i] as number).sort();
+    let distinct = 0;
+    for (let k = 0; k < sorted.length; k++) if (k === 0 || sorted[k] !== sorted[k - 1]) sorted[distinct++] = sorted[k];
+    for (const i of rows) {
+      const v = values[i] as number;
+      let lo = 0;
+      let hi = distinct - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid] < v) lo = mid + 1;
+        else hi = mid;
+      }
+      ranks[i] = lo;
+    }
+    return { ranks, distinct };
+  }
+  // Strings: the rows sorted once, equal neighbours sharing a rank.
+  const text = values as readonly (string | null)[];
+  rows.sort((a, b) => (text[a]! < text[b]! ? -1 : text[a]! > text[b]! ? 1 : 0));
+  let distinct = 0;
+  for (let k = 0; k < rows.length; k++) {
+    if (k > 0 && text[rows[k]] !== text[rows[k - 1]]) distinct++;
+    ranks[rows[k]] = distinct;
+  }
+  return { ranks, distinct: distinct + 1 };
 }
 
 /**

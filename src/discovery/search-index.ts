@@ -11,7 +11,7 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import { playerFacts } from '../domain/player-facts.js';
 import type { Snapshot } from '../domain/snapshot.js';
-import { compactName, foldText, foldWords, nameTokens } from './fold.js';
+import { compactName, foldName, foldWords } from './fold.js';
 import { latestValue } from './latest-value.js';
 import { denseRanks, orderByKey } from './order.js';
 import type { Scope } from './scope.js';
@@ -217,5 +217,6 @@ function visible(e: Entry, scope: Scope): boolean {
 }
 
 function entry(result: SearchResult, valueEur: number | null, teamId: string | null, ownerId: string | null): Entry {
-  return { result, tokens: nameTokens(result.name), compact: compactName(result.name), valueEur, sortName: `${foldText(result.name)}\u0000${result.name}`, teamId, ownerId };
+  const f = foldName(result.name);
+  return { result, tokens: f.tokens, compact: f.compact, valueEur, sortName: `${f.folded}\u0000${result.name}`, teamId, ownerId };
 }
