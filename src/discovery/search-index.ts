@@ -12,6 +12,7 @@ import SearchableMap from 'minisearch/SearchableMap';
 import { playerFacts } from '../domain/player-facts.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import { compactName, foldName, foldWords } from './fold.js';
+import { roundMoney } from '../money/convert.js';
 import { latestValue } from './latest-value.js';
 import { denseRanks, orderByKey } from './order.js';
 import type { Scope } from './scope.js';
@@ -127,7 +128,7 @@ export class SearchIndex {
           position: f.position,
           age: f.age,
           nationality: player.nationality,
-          market_value_in_eur: value === null ? null : Math.round(value),
+          market_value_in_eur: value === null ? null : roundMoney(value),
         },
         value,
         f.currentTeamId,

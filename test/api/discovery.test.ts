@@ -402,3 +402,21 @@ describe('GET /v1/market_value_history', () => {
     }
   });
 });
+
+describe('the OpenAPI document', () => {
+  test('describes every parameter of the three endpoints', async () => {
+    const doc = json(await t.get('/v1/openapi.json'));
+    const params = (path: string) => (doc.paths[path].get.parameters as Array<{ name: string; description?: string }>);
+    assert.deepEqual(params('/v1/search').map((p) => p.name), ['q', 'type', 'limit']);
+    assert.deepEqual(params('/v1/players').map((p) => p.name), [
+      'competition_id', 'club_id', 'position', 'min_age', 'max_age', 'nationality', 'preferred_foot', 'contract_expires_before',
+      'min_market_value', 'max_market_value', 'max_expected_transfer_value', 'min_rating', 'min_potential', 'analysis_available_only',
+      'currency', 'sort', 'limit', 'cursor',
+    ]);
+    assert.deepEqual(params('/v1/market_value_history').map((p) => p.name), ['player_id', 'currency']);
+    for (const path of ['/v1/search', '/v1/players', '/v1/market_value_history']) {
+      for (const p of params(path)) assert.ok(p.description, `${path} ${p.name} is described`);
+      assert.ok(doc.paths[path].get.responses['200'], path);
+    }
+  });
+});
