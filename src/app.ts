@@ -20,6 +20,9 @@ import { referenceRoutes } from './http/routes/reference.js';
 import { systemRoutes } from './http/routes/system.js';
 import { valuationRoutes } from './http/routes/valuation.js';
 import { analysisRoutes } from './http/routes/analysis.js';
+import { searchRoutes } from './http/routes/search.js';
+import { playerListRoutes } from './http/routes/player-list.js';
+import { valueHistoryRoutes } from './http/routes/value-history.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -194,6 +197,9 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   playerRoutes(app, deps);
   valuationRoutes(app, deps);
   analysisRoutes(app, deps);
+  searchRoutes(app, deps);
+  playerListRoutes(app, deps);
+  valueHistoryRoutes(app, deps);
 
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   return app;
