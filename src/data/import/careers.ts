@@ -48,6 +48,7 @@ export type CareerRule =
   | 'step_started_at_an_appearance'
   | 'snapshot_club_from_start_of_last_season'
   | 'snapshot_club_from_end_of_data'
+  | 'snapshot_club_left_during_last_season'
   | 'snapshot_club_step_reopened';
 
 export interface Career {
@@ -85,9 +86,9 @@ function spellsOf(played: readonly Played[]): Played[] {
  *   a free move out of a club that had paid for him recently, close to the end of the data.
  * - Appearances before the first move (all of them without moves) make steps from their first game.
  * - The snapshot's club is his club in his last season: when the career does not end there, a step
- *   there is added from the start of that season when that follows his last move (else from the end
- *   of the data for a current player); a snapshot that predates a last-day loan return keeps him at
- *   the loan club.
+ *   there is added from the start of that season when that follows his last move; when he left it
+ *   during that season the later transfers stand; otherwise a current player gets a step there from
+ *   the end of the data. A snapshot that predates a last-day loan return keeps him at the loan club.
  * - A last season before the current one ends the last step at the end of that season (a step
  *   begun later, by a move out of the covered leagues, at the end of its own season).
  */
@@ -170,6 +171,10 @@ export function buildCareer(input: CareerInput): Career {
         close(seasonStarts);
         open = push(steps, plain(club, seasonStarts));
         rules.add('snapshot_club_from_start_of_last_season');
+      } else if (steps.some((s) => s.club_id === club && s.start_date <= seasonEnd(season) && (s.end_date === null || s.end_date > seasonStarts))) {
+        // He left the snapshot's club during his last season (Laporte, Man City to Al-Nassr in August 2023): the
+        // snapshot keeps the last club of the covered leagues, the later transfer says where he went.
+        if (active) rules.add('snapshot_club_left_during_last_season');
       } else if (active) {
         // He moved during his last season and the snapshot has him elsewhere: the data vouches for that club only at its end.
         const start = input.dataEnd > after ? input.dataEnd : after;

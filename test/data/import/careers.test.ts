@@ -42,6 +42,16 @@ test('the snapshot club after a move within his last season starts at the end of
   assert.ok(c.rules.has('snapshot_club_from_end_of_data'));
 });
 
+test('a snapshot club he left during his last season: the later transfer stands', () => {
+  // Laporte: Man City (snapshot, last season 2023/24) to Al-Nassr on 24 August 2023.
+  const c = career({ moves: [mv('2018-01-30', 'A', 'M', 65e6), mv('2023-08-24', 'M', 'N', 27.5e6)], snapshotClub: 'M', lastSeason: 2023 });
+  assert.deepEqual(steps(c), [['M', '2018-01-30', '2023-08-24', false, null], ['N', '2023-08-24', null, false, null]]);
+  assert.deepEqual([...c.rules], ['snapshot_club_left_during_last_season']);
+  // A January loan out of the snapshot club: he is at the borrower.
+  const loan = career({ moves: [mv('2022-07-01', 'A', 'M', 5e6), mv('2024-01-20', 'M', 'L', 0)], snapshotClub: 'M', lastSeason: 2023 });
+  assert.deepEqual(steps(loan)[1], ['L', '2024-01-20', null, true, 'M']);
+});
+
 test('the snapshot club unseen since an older move starts at the start of his last season, not at a valuation', () => {
   const c = career({ moves: [mv('2019-07-01', 'A', 'B', 1e5)], snapshotClub: 'D', lastSeason: 2023 });
   assert.deepEqual(steps(c), [['B', '2019-07-01', '2023-07-01', false, null], ['D', '2023-07-01', null, false, null]]);
