@@ -64,6 +64,9 @@ test(
       assert.ok(squad.length >= 22 && squad.length <= 40, `Real Madrid has ${squad.length} current players`);
       const benzema = await h.db.selectFrom('career_steps').selectAll().where('player_id', '=', stableId('P', 'tm:player:18922')).execute();
       assert.deepEqual(benzema.map((c) => [clubName.get(c.club_id), c.start_date, c.end_date]), [['Real Madrid', '2022-07-01', '2023-06-30']]);
+      // Laporte: last season 2023/24 at Man City in the snapshot, but sold to Al-Nassr in August 2023.
+      const laporte = await h.db.selectFrom('career_steps').selectAll().where('player_id', '=', stableId('P', 'tm:player:176553')).where('end_date', 'is', null).execute();
+      assert.deepEqual(laporte.map((c) => [clubName.get(c.club_id), c.start_date]), [['Al-Nassr', '2023-08-24']]);
       assert.equal(s.current_season, '2023/2024');
       assert.ok((s.careers.ended_at_end_of_last_season ?? 0) > 20_000, `ended ${s.careers.ended_at_end_of_last_season}`);
       const counts = await sql<{ loans: number; unknown: number; zero: number; multi_open: number }>`
