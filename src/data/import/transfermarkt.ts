@@ -614,10 +614,10 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
     for (const s of career.steps) if (s.start_date <= '2024-06-30' && (s.end_date === null || s.end_date >= '2023-07-01')) seen2023.add(s.club_id);
     if (currentClub) seen2023.add(currentClub);
     clubsDuring2023.set(p.tmId, seen2023);
-    if (currentClub) {
-      const last = career.steps[career.steps.length - 1];
-      // A loanee's contract is with the club that lent him.
-      const contractClub = last?.is_loan && last.parent_club_id ? last.parent_club_id : currentClub;
+    const last = career.steps[career.steps.length - 1];
+    if (currentClub && last?.end_date === null) {
+      // The contract is with the club of his running step (he may have left the snapshot's club); a loanee's with the club that lent him.
+      const contractClub = last.is_loan && last.parent_club_id ? last.parent_club_id : last.club_id;
       const joined = [...career.steps].reverse().find((s) => s.club_id === contractClub && !s.is_loan);
       if (joined) {
         contracts.push({ player_id: p.row.id, club_id: contractClub, signed_date: joined.start_date, end_date: p.contractEnd, agency_name: p.agent });
