@@ -37,6 +37,8 @@ try {
   peak = Math.max(peak, process.memoryUsage().rss);
   console.log(`import: ${s.status}, ${s.rejected_total} rows rejected, EA match rate ${s.ea ? (s.ea.match_rate * 100).toFixed(1) + '%' : 'n/a'}`);
   console.log(`rows: ${Object.entries(s.world).map(([t, n]) => `${t} ${n}`).join(', ')}`);
+  console.log(`careers (${s.current_season} current): ${Object.entries(s.careers).map(([r, n]) => `${r} ${n}`).join(', ')}`);
+  console.log(`market values: ${Object.entries(s.tables.player_valuations?.notes ?? {}).map(([r, n]) => `${r} ${n}`).join(', ')}`);
   console.log(`wall time: ${((t2 - t0) / 1000).toFixed(1)} s (database start ${((t1 - t0) / 1000).toFixed(1)} s, import ${((t2 - t1) / 1000).toFixed(1)} s)`);
   console.log(`peak RSS: ${(peak / 2 ** 30).toFixed(2)} GiB`);
 } finally {

@@ -24,7 +24,8 @@ export const ops = {
   }),
   importTransfermarkt: defineOperation('import.transfermarkt', async ({ handle, config, progress, terminal }, args: { dir: string; options: ImportOptions }) => {
     const reporter = terminal ? barReporter(terminal) : lineReporter({ write: (s: string) => progress(s.trimEnd()) });
-    const summary = await importTransfermarkt(handle.db, args.dir, args.options, reporter);
+    // Who is in a current squad depends on the as-of date's season.
+    const summary = await importTransfermarkt(handle.db, args.dir, { asOf: config.TOUCHLINE_AS_OF, ...args.options }, reporter);
     // New data is served with models trained on it: rated from an existing artifact, or trained now.
     const models = summary.status === 'imported' ? await ensureModels(handle, config, progress) : null;
     return { ...summary, models };

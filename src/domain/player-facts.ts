@@ -22,15 +22,6 @@ export function defaultRoleFor(position: string): string {
   return (ROLES.find((r) => (r.positions as readonly string[]).includes(position)) ?? ROLES[0]).role;
 }
 
-function latestValueClub(snapshot: Snapshot, playerId: string): string | null {
-  const values = snapshot.values.get(playerId);
-  for (let i = (values?.length ?? 0) - 1; i >= 0; i--) {
-    const club = values![i].club_id;
-    if (club !== null && snapshot.clubs.has(club)) return club;
-  }
-  return null;
-}
-
 /** The club where he played the most minutes in his latest season with minutes, national teams aside. */
 function lastActiveClub(snapshot: Snapshot, playerId: string): string | null {
   const rows = (snapshot.appearances.get(playerId) ?? []).filter((a) => a.minutes > 0 && !snapshot.clubs.get(a.club_id)?.is_national_team);
@@ -56,7 +47,9 @@ function computeFacts(snapshot: Snapshot, player: PlayerRow): PlayerFacts {
   const steps = snapshot.careers.get(player.id) ?? [];
   const last = steps.length > 0 ? steps[steps.length - 1] : null;
   const currentStep = last && last.end_date === null ? last : null;
-  const currentTeamId = currentStep?.club_id ?? latestValueClub(snapshot, player.id) ?? last?.club_id ?? null;
+  // No running step, no current team: a market value's club says nothing about today (values go stale, and the
+  // imported ones carry no dated club of their own).
+  const currentTeamId = currentStep?.club_id ?? null;
   const owningClubId = currentStep?.is_loan && currentStep.parent_club_id ? currentStep.parent_club_id : currentTeamId;
   const ratings = snapshot.ratings.get(player.id);
   const latestRating = ratings && ratings.length > 0 ? ratings[ratings.length - 1] : null;
@@ -67,7 +60,7 @@ function computeFacts(snapshot: Snapshot, player: PlayerRow): PlayerFacts {
     currentStep,
     currentTeamId,
     owningClubId,
-    lastActiveClubId: lastActiveClub(snapshot, player.id) ?? currentTeamId,
+    lastActiveClubId: lastActiveClub(snapshot, player.id) ?? last?.club_id ?? null,
     position,
     role,
     latestRating,

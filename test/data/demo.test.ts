@@ -1,6 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateDemoWorld } from '../../src/data/demo/index.js';
+import { DemoWorld } from '../../src/data/demo/world.js';
+import { buildSnapshot } from '../../src/domain/snapshot.js';
+import { playerFacts } from '../../src/domain/player-facts.js';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from '../../src/data/db.js';
 import { sql } from 'kysely';
 import { WORLD_TABLE_ORDER, type WorldData } from '../../src/domain/world.js';
@@ -11,7 +14,8 @@ import { ageOn, seasonOf } from '../../src/domain/season.js';
 import { CLUB_ID_PATTERN, PLAYER_ID_PATTERN } from '../../src/domain/ids.js';
 
 const AS_OF = '2026-06-30';
-const world: WorldData = generateDemoWorld({ seed: 42, asOf: AS_OF });
+const generator = new DemoWorld({ seed: 42, asOf: AS_OF });
+const world: WorldData = generator.generate();
 const CURRENT = seasonOf(AS_OF);
 const EARLIER = '2024-06-30';
 let earlierWorld: WorldData | null = null;
@@ -307,6 +311,29 @@ describe('demo world generator', () => {
     assert.ok(transfers.filter((t) => (t.fee_eur ?? 0) > 0).length > transfers.length / 3, 'most moves are paid');
     const retiredOrAbroad = world.players.filter((p) => !world.career_steps.some((s) => s.player_id === p.id && s.end_date === null));
     assert.ok(retiredOrAbroad.length > 100, 'history holds retirements');
+  });
+
+  test("squads are the ones the generator made, and stale market values neither hide nor place anyone", () => {
+    const snapshot = buildSnapshot(world, AS_OF, 'test');
+    const made = generator.squads();
+    assert.deepEqual(new Set(snapshot.squads.keys()), new Set(made.keys()));
+    for (const [club, ids] of made) assert.deepEqual([...(snapshot.squads.get(club) ?? [])].sort(), ids, `squad of ${club}`);
+    const squadOf = new Map<string, string>();
+    for (const [club, ids] of snapshot.squads) for (const id of ids) squadOf.set(id, club);
+    let staleInSquad = 0;
+    let retiredWithValues = 0;
+    for (const p of world.players) {
+      const f = playerFacts(snapshot, p);
+      // His current team is the club whose squad holds him, whatever his latest value says.
+      assert.equal(f.currentTeamId, squadOf.get(p.id) ?? null, p.id);
+      const values = snapshot.values.get(p.id) ?? [];
+      const latest = values[values.length - 1];
+      if (!latest) continue;
+      if (squadOf.has(p.id) && (latest.date < `${CURRENT}-07-01` || latest.club_id !== squadOf.get(p.id))) staleInSquad++;
+      if (!squadOf.has(p.id)) retiredWithValues++;
+    }
+    assert.ok(staleInSquad > 50, `${staleInSquad} players in a squad whose latest value is older or elsewhere (abroad, on loan out)`);
+    assert.ok(retiredWithValues > 100, `${retiredWithValues} players in no squad although valued once`);
   });
 
   test('contracts, values and ratings are consistent', () => {

@@ -1297,6 +1297,19 @@ export class DemoWorld {
     }
   }
 
+  /**
+   * The squads the generator holds once it is done (club id -> player ids, sorted), of the players its
+   * output keeps: what the career steps must say, for tests.
+   */
+  squads(): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const c of this.clubs) {
+      const ids = [...c.team].filter((p) => p.ratings.size > 0).map((p) => p.row.id).sort();
+      if (ids.length > 0) out.set(c.row.id, ids);
+    }
+    return out;
+  }
+
   private careerSteps(players: Player[]): CareerStepRow[] {
     const out: CareerStepRow[] = [];
     for (const p of players) {

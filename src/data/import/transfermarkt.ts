@@ -7,8 +7,8 @@ import type {
 import { readMeta, replaceWorld } from '../world-store.js';
 import { stableId } from '../../domain/ids.js';
 import { ROLES } from '../../domain/roles.js';
-import { seasonOf } from '../../domain/season.js';
-import { buildCareer, type Move, type Valuation } from './careers.js';
+import { seasonLabel, seasonOf } from '../../domain/season.js';
+import { buildCareer, type CareerRule, type Move, type Played } from './careers.js';
 import { fileAt, findTableFile, hashInputs, readCsv, type CsvItem, type TableFile } from './csv-source.js';
 import { matchEa, type Ea24Row, type Ea25Row, type MatchMethod, type MatchPlayer } from './ea.js';
 import {
@@ -19,7 +19,7 @@ import { RejectLog, type RejectReason } from './rejects.js';
 import { silentReporter, type ImportReporter } from './reporter.js';
 
 /** Bump when the mapping changes, so the same files are imported again. */
-export const IMPORTER_VERSION = 'transfermarkt-1';
+export const IMPORTER_VERSION = 'transfermarkt-2';
 
 /** Tables of the layout, in the order they are read (later ones refer to earlier ones). */
 export const LAYOUT_TABLES = [
@@ -36,6 +36,11 @@ export interface ImportOptions {
   rejectsPath?: string;
   /** Any rejected row fails the import and changes nothing. */
   strict?: boolean;
+  /**
+   * The as-of date (TOUCHLINE_AS_OF): its season is the current one, and a player whose last season
+   * is earlier is in no current squad. Unset: the latest last_season of players.csv is current.
+   */
+  asOf?: string;
 }
 
 export interface TableSummary {
@@ -67,6 +72,10 @@ export interface ImportSummary {
   tables: Record<string, TableSummary>;
   world: Partial<Record<keyof WorldTables, number>>;
   ea: EaSummary | null;
+  /** Players each career rule of docs/import.md changed (see CareerRule), plus `no_career_without_evidence`. */
+  careers: Record<string, number>;
+  /** The current season the careers were built for. */
+  current_season: string | null;
   rejected_total: number;
   rejects_file: string | null;
   data_version: string | null;
@@ -140,13 +149,14 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
   if (options.eaRatings) eaFiles.push(fileAt('ea_ratings', options.eaRatings));
   if (options.eaMapping) eaFiles.push(fileAt('ea_mapping', options.eaMapping));
 
-  const sourceHash = await hashInputs([...files.values(), ...eaFiles], [IMPORTER_VERSION]);
+  // The as-of date decides who is in a current squad: another one is another import.
+  const sourceHash = await hashInputs([...files.values(), ...eaFiles], [IMPORTER_VERSION, `as_of=${options.asOf ?? ''}`]);
   const tables: Record<string, TableSummary> = {};
   const meta = await readMeta(db);
   if (meta.source === 'transfermarkt' && meta.source_hash === sourceHash) {
     reporter.info('unchanged: the same files were imported last time; nothing to do');
     return {
-      status: 'unchanged', source: 'transfermarkt', source_hash: sourceHash, tables, world: {}, ea: null, rejected_total: 0,
+      status: 'unchanged', source: 'transfermarkt', source_hash: sourceHash, tables, world: {}, ea: null, careers: {}, current_season: null, rejected_total: 0,
       rejects_file: null, data_version: meta.data_version ?? null, duration_ms: Math.round(performance.now() - started),
     };
   }
@@ -354,7 +364,10 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
   }
 
   // player_valuations
-  const valuations = new Map<number, Valuation[]>();
+  // Indexes into marketValues per player: their club is set from his career once it is built.
+  const valuations = new Map<number, number[]>();
+  /** The file's club per value row, to count where the career says otherwise. */
+  const scrapeClub: (string | null)[] = [];
   const marketValues: MarketValueRow[] = [];
   const valueKeys = new Set<string>();
   await eachRow('player_valuations', files.get('player_valuations'), (item, r) => {
@@ -380,10 +393,11 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
       if (club === null) note('player_valuations', 'club_unknown_kept_without_club');
     }
     if (date.value > dataEnd) dataEnd = date.value;
-    marketValues.push({ player_id: (players.get(tm) as PlayerIn).row.id, date: date.value, value_eur: value.value, club_id: club });
     let list = valuations.get(tm);
     if (!list) valuations.set(tm, (list = []));
-    list.push({ date: date.value, club });
+    list.push(marketValues.length);
+    scrapeClub.push(club);
+    marketValues.push({ player_id: (players.get(tm) as PlayerIn).row.id, date: date.value, value_eur: value.value, club_id: null });
     return true;
   });
   finishTable('player_valuations');
@@ -494,6 +508,8 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
   const appearanceAgg = new Map<string, AppearanceRow>();
   const appearanceIds = new Set<string>();
   const nationalTeamOf = new Map<number, { club: string; date: string }>();
+  /** Career evidence: per player, club and season, the first and last game he played. */
+  const playedBy = new Map<number, Map<string, Played>>();
   let nationalTeamUsed = false;
   await eachRow('appearances', files.get('appearances'), (item, r) => {
     const appId = (r.appearance_id ?? '').trim();
@@ -531,6 +547,17 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
     let agg = appearanceAgg.get(key);
     if (!agg) appearanceAgg.set(key, (agg = { player_id: pid, season, competition_id: compId, club_id: club.id, appearances: 0, starts: 0, minutes: 0 }));
     if ((minutes.value ?? 0) > 0) {
+      if (compId !== NATIONAL_TEAM_COMPETITION) {
+        let mine = playedBy.get(player);
+        if (!mine) playedBy.set(player, (mine = new Map()));
+        const k = `${club.id}:${season}`;
+        const seen = mine.get(k);
+        if (!seen) mine.set(k, { club: club.id, first: date.value, last: date.value });
+        else {
+          if (date.value < seen.first) seen.first = date.value;
+          if (date.value > seen.last) seen.last = date.value;
+        }
+      }
       agg.appearances++;
       agg.minutes += minutes.value as number;
       if (starters.has(`${game}:${player}`)) agg.starts++;
@@ -556,22 +583,41 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
   const valueCount = new Map<string, number>();
   for (const mv of marketValues) valueCount.set(mv.player_id, (valueCount.get(mv.player_id) ?? 0) + 1);
   if (dataEnd === '0000-01-01') dataEnd = `${new Date().getUTCFullYear()}-06-30`;
+  const currentSeason = options.asOf ? seasonOf(options.asOf) : Number.isFinite(maxLastSeason) ? maxLastSeason : seasonOf(dataEnd);
+  if (Number.isFinite(maxLastSeason) && currentSeason > maxLastSeason) {
+    reporter.info(
+      `careers: players.csv reaches season ${seasonLabel(maxLastSeason)}, before the current season ${seasonLabel(currentSeason)} of the as-of date: nobody is in a current squad`,
+    );
+  }
+  const careerRules: Record<string, number> = {};
+  const countRule = (rule: CareerRule | 'no_career_without_evidence') => (careerRules[rule] = (careerRules[rule] ?? 0) + 1);
   for (const p of players.values()) {
-    // The snapshot's current club counts only for players it lists as active (retired ones keep their last club there).
-    const active = p.lastSeason !== null && p.lastSeason === maxLastSeason && p.currentClubTm !== null;
-    const currentClub = active ? (ensureClub(p.currentClubTm as number)?.id ?? null) : null;
+    // The snapshot's club is his club in his last season; he is a current player only when that season is the current one (or later).
+    const snapshotClub = p.currentClubTm !== null && p.lastSeason !== null ? (ensureClub(p.currentClubTm)?.id ?? null) : null;
+    const currentClub = snapshotClub !== null && (p.lastSeason as number) >= currentSeason ? snapshotClub : null;
     const own = transfersOf.get(p.tmId) ?? [];
-    const career = buildCareer({ moves: own.map((o) => o.move), valuations: valuations.get(p.tmId) ?? [], currentClub, dataEnd });
+    const career = buildCareer({
+      moves: own.map((o) => o.move), played: [...(playedBy.get(p.tmId)?.values() ?? [])], snapshotClub, lastSeason: p.lastSeason, currentSeason, dataEnd,
+    });
     for (const o of own) if (career.loanRefs.has(o.move.ref)) o.t.row.is_loan = true;
     for (const s of career.steps) careerSteps.push({ player_id: p.row.id, ...s });
+    for (const rule of career.rules) countRule(rule);
+    if (career.steps.length === 0 && (valuations.get(p.tmId)?.length ?? 0) > 0) countRule('no_career_without_evidence');
+    // A value's club is his club on its date by his career; the file's club column is the club at scrape time.
+    for (const i of valuations.get(p.tmId) ?? []) {
+      const mv = marketValues[i];
+      const step = career.steps.findLast((s) => s.start_date <= mv.date);
+      mv.club_id = step && (step.end_date === null || mv.date < step.end_date) ? step.club_id : null;
+      if (mv.club_id !== scrapeClub[i]) note('player_valuations', mv.club_id === null ? 'club_none_on_that_date_by_career' : 'club_set_from_career');
+    }
     const seen2023 = new Set<string>();
     for (const s of career.steps) if (s.start_date <= '2024-06-30' && (s.end_date === null || s.end_date >= '2023-07-01')) seen2023.add(s.club_id);
     if (currentClub) seen2023.add(currentClub);
     clubsDuring2023.set(p.tmId, seen2023);
-    if (currentClub) {
-      const last = career.steps[career.steps.length - 1];
-      // A loanee's contract is with the club that lent him.
-      const contractClub = last?.is_loan && last.parent_club_id ? last.parent_club_id : currentClub;
+    const last = career.steps[career.steps.length - 1];
+    if (currentClub && last?.end_date === null) {
+      // The contract is with the club of his running step (he may have left the snapshot's club); a loanee's with the club that lent him.
+      const contractClub = last.is_loan && last.parent_club_id ? last.parent_club_id : last.club_id;
       const joined = [...career.steps].reverse().find((s) => s.club_id === contractClub && !s.is_loan);
       if (joined) {
         contracts.push({ player_id: p.row.id, club_id: contractClub, signed_date: joined.start_date, end_date: p.contractEnd, agency_name: p.agent });
@@ -690,8 +736,10 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
   const worldCounts = Object.fromEntries(Object.entries(world).map(([k, v]) => [k, v.length])) as Record<keyof WorldTables, number>;
   const rejectedTotal = rejects.count();
   if (options.rejectsPath) await rejects.write(options.rejectsPath);
+  reporter.info(`careers (${seasonLabel(currentSeason)} current): ${Object.entries(careerRules).map(([r, n]) => `${r} ${n}`).join(', ') || 'no rule applied'}`);
   const summary: ImportSummary = {
-    status: 'imported', source: 'transfermarkt', source_hash: sourceHash, tables, world: worldCounts, ea, rejected_total: rejectedTotal,
+    status: 'imported', source: 'transfermarkt', source_hash: sourceHash, tables, world: worldCounts, ea, careers: careerRules,
+    current_season: seasonLabel(currentSeason), rejected_total: rejectedTotal,
     rejects_file: options.rejectsPath ?? null, data_version: null, duration_ms: 0,
   };
   if (options.strict && rejectedTotal > 0) {

@@ -54,6 +54,21 @@ test(
         ['AS Monaco', '2018-06-30', '2018-07-01', false, null],
         ['Paris Saint-Germain', '2018-07-01', null, false, null],
       ]);
+      // Real Madrid's 2023/24 squad: players of an earlier last season (Benzema 2022, Hazard 2022, Bale 2021) are gone.
+      const rm = stableId('C', 'tm:club:418');
+      const squad = await h.db.selectFrom('career_steps').innerJoin('players', 'players.id', 'career_steps.player_id')
+        .select(['players.name', 'players.registry_a_id']).where('career_steps.club_id', '=', rm).where('career_steps.end_date', 'is', null).execute();
+      const names = squad.map((p) => p.name);
+      for (const gone of ['Karim Benzema', 'Eden Hazard', 'Gareth Bale']) assert.ok(!names.includes(gone), `${gone} is not in Real Madrid's squad`);
+      for (const there of ['Jude Bellingham', 'Vinicius Junior', 'Luka Modric']) assert.ok(names.includes(there), `${there} is in Real Madrid's squad`);
+      assert.ok(squad.length >= 22 && squad.length <= 40, `Real Madrid has ${squad.length} current players`);
+      const benzema = await h.db.selectFrom('career_steps').selectAll().where('player_id', '=', stableId('P', 'tm:player:18922')).execute();
+      assert.deepEqual(benzema.map((c) => [clubName.get(c.club_id), c.start_date, c.end_date]), [['Real Madrid', '2022-07-01', '2023-06-30']]);
+      // Laporte: last season 2023/24 at Man City in the snapshot, but sold to Al-Nassr in August 2023.
+      const laporte = await h.db.selectFrom('career_steps').selectAll().where('player_id', '=', stableId('P', 'tm:player:176553')).where('end_date', 'is', null).execute();
+      assert.deepEqual(laporte.map((c) => [clubName.get(c.club_id), c.start_date]), [['Al-Nassr', '2023-08-24']]);
+      assert.equal(s.current_season, '2023/2024');
+      assert.ok((s.careers.ended_at_end_of_last_season ?? 0) > 20_000, `ended ${s.careers.ended_at_end_of_last_season}`);
       const counts = await sql<{ loans: number; unknown: number; zero: number; multi_open: number }>`
         select (select count(*)::int from transfers where is_loan) as loans,
                (select count(*)::int from transfers where fee_eur is null) as unknown,

@@ -74,8 +74,8 @@ describe('import transfermarkt: the fixture', () => {
     assert.deepEqual(
       Object.fromEntries(Object.entries(first.tables).map(([t, s]) => [t, [s.read, s.loaded, s.rejected]])),
       {
-        competitions: [11, 9, 2], clubs: [8, 5, 3], players: [14, 10, 4], transfers: [20, 14, 6], player_valuations: [25, 21, 4],
-        games: [11, 7, 4], club_games: [5, 3, 2], game_lineups: [7, 4, 3], appearances: [10, 7, 3], ea_ratings: [6, 5, 1], ea_mapping: [3, 2, 1],
+        competitions: [11, 9, 2], clubs: [8, 5, 3], players: [15, 11, 4], transfers: [22, 16, 6], player_valuations: [27, 23, 4],
+        games: [11, 7, 4], club_games: [5, 3, 2], game_lineups: [7, 4, 3], appearances: [11, 8, 3], ea_ratings: [6, 5, 1], ea_mapping: [3, 2, 1],
       },
     );
   });
@@ -89,7 +89,7 @@ describe('import transfermarkt: the fixture', () => {
     const lines = readFileSync(join(work, 'rejects.csv'), 'utf8').trim().split('\n');
     assert.equal(lines[0], 'table,line,reason,detail,raw');
     assert.equal(lines.length, 34);
-    assert.ok(lines.includes('players,12,bad_date,"date_of_birth ""1990-13-45""","20,Bad,Birthday,Bad Birthday,2023,1001,bad-birthday,England,Ely,England,1990-13-45,Centre-Back,Defender,right,190,,,,https://example.org/p/20,GB1,Northfield Rovers,100000,100000"'));
+    assert.ok(lines.includes('players,13,bad_date,"date_of_birth ""1990-13-45""","20,Bad,Birthday,Bad Birthday,2023,1001,bad-birthday,England,Ely,England,1990-13-45,Centre-Back,Defender,right,190,,,,https://example.org/p/20,GB1,Northfield Rovers,100000,100000"'));
   });
 
   test('competitions: ids from names, collisions get the country, types and tiers mapped', () => {
@@ -152,7 +152,7 @@ describe('import transfermarkt: the fixture', () => {
     assert.deepEqual([p[16].nationality, p[16].birth_date, p[16].position, p[16].analysis_available], ['Unknown', null, 'CF', false]);
     assert.deepEqual([p[17].position, p[14].position, p[11].position, p[13].position], ['CDM', 'GK', 'LB', 'RW']);
     assert.equal(p[18].national_team_id, C(9001));
-    assert.equal(world.players.length, 10);
+    assert.equal(world.players.length, 11);
   });
 
   test('careers: loans and loan returns, a current loan, fee text loan, pseudo-clubs end a step', () => {
@@ -171,26 +171,38 @@ describe('import transfermarkt: the fixture', () => {
       [C(1004), '2023-01-10', null, true, C(1001)],
     ]);
     assert.deepEqual(stepsOf(13), [
-      [C(5555), '2015-12-01', '2016-07-01', false, null],
       [C(1002), '2016-07-01', '2020-01-15', false, null],
       [C(6666), '2020-01-15', '2022-06-30', false, null],
     ]);
     assert.deepEqual(stepsOf(16), [], 'retired with no earlier trace');
   });
 
-  test('careers: the snapshot current club is made right; valuation-only careers', () => {
+  test('careers: the snapshot club from the start of his last season, never from a valuation (its club is the club at scrape time)', () => {
+    assert.equal(first.current_season, '2023/2024', 'no as-of given: the latest last_season of players.csv');
     assert.deepEqual(stepsOf(17), [
-      [C(1004), '2019-07-01', '2023-09-01', false, null],
-      [C(1002), '2023-09-01', null, false, null],
+      [C(1004), '2019-07-01', '2023-07-01', false, null],
+      [C(1002), '2023-07-01', null, false, null],
     ]);
-    assert.deepEqual(stepsOf(14), [
-      [C(1003), '2019-01-01', '2020-01-01', false, null],
-      [C(1004), '2020-01-01', null, false, null],
+    assert.deepEqual(stepsOf(14), [[C(1004), '2023-07-01', null, false, null]], 'no transfers: the start of his last season; a 0-minute game vouches for nothing');
+    assert.deepEqual(stepsOf(18), [[C(2001), '2023-07-01', null, false, null]], 'national-team games are no club evidence');
+    assert.deepEqual(stepsOf(10), [[C(1001), '2015-07-01', null, false, null]], 'no step before his first move without a game there');
+  });
+
+  test('careers: a last season before the current one ends the last step; appearances vouch; a late move ends with its season', () => {
+    assert.deepEqual(stepsOf(15), [[C(1001), '2022-07-01', '2023-06-30', false, null]], 'no transfers, last season 2022/23');
+    assert.deepEqual(stepsOf(22), [
+      [C(1003), '2019-09-01', '2020-07-01', false, null],
+      [C(1002), '2020-07-01', '2022-07-14', false, null],
+      [C(6666), '2022-07-14', '2023-06-30', false, null],
     ]);
-    assert.deepEqual(stepsOf(10), [
-      [C(1003), '2014-12-01', '2015-07-01', false, null],
-      [C(1001), '2015-07-01', null, false, null],
-    ]);
+    assert.deepEqual(first.careers, {
+      snapshot_club_from_start_of_last_season: 4,
+      ended_at_end_of_last_season: 1,
+      step_started_at_an_appearance: 1,
+      late_move_ended_at_end_of_its_season: 1,
+    });
+    const current = new Set(world.career_steps.filter((s) => s.end_date === null).map((s) => s.player_id));
+    for (const tm of [13, 15, 16, 22]) assert.ok(!current.has(P(tm)), `player ${tm} of an earlier last season is in no current squad`);
   });
 
   test('transfers: fee 0 and unknown kept apart, loans flagged, pseudo-clubs have no club id', () => {
@@ -203,22 +215,25 @@ describe('import transfermarkt: the fixture', () => {
       [C(6666), null, null, false],
     ]);
     assert.equal(world.transfers.find((x) => x.player_id === P(19) && x.date === '2023-01-10')?.fee_eur, 0);
-    assert.equal(world.transfers.length, 14);
+    assert.equal(world.transfers.length, 16);
   });
 
   test('contracts: for active players at their current club (the parent club for a loanee)', () => {
     const c = Object.fromEntries(world.contracts.map((x) => [x.player_id, [x.club_id, x.signed_date, x.end_date, x.agency_name]]));
     assert.deepEqual(c[P(10)], [C(1001), '2015-07-01', '2026-06-30', 'Archer Sports']);
     assert.deepEqual(c[P(12)], [C(1001), '2022-07-01', '2027-06-30', 'Cole & Co']);
-    assert.deepEqual(c[P(14)], [C(1004), '2020-01-01', '2024-06-30', null], 'a league code as agent name is no agency');
+    assert.deepEqual(c[P(14)], [C(1004), '2023-07-01', '2024-06-30', null], 'a league code as agent name is no agency');
     assert.equal(c[P(13)], undefined, 'not active in the snapshot');
     assert.equal(c[P(15)], undefined, 'not active in the snapshot');
   });
 
-  test('market values keep the club when known', () => {
-    const v = world.market_values.filter((m) => m.player_id === P(17)).sort((a, b) => a.date.localeCompare(b.date));
-    assert.deepEqual(v.map((x) => [x.date, x.value_eur, x.club_id]), [['2020-01-01', 600000, C(1004)], ['2023-09-01', 3500000, C(1002)], ['2024-01-01', 4000000, null]]);
-    assert.equal(world.market_values.length, 21);
+  test("market values carry his club by his career on their date, not the file's club (scrape time)", () => {
+    const v = (tm: number) => world.market_values.filter((m) => m.player_id === P(tm)).sort((a, b) => a.date.localeCompare(b.date)).map((x) => [x.date, x.value_eur, x.club_id]);
+    assert.deepEqual(v(17), [['2020-01-01', 600000, C(1004)], ['2023-09-01', 3500000, C(1002)], ['2024-01-01', 4000000, C(1002)]]);
+    assert.deepEqual(v(10), [['2014-12-01', 1000000, null], ['2016-06-01', 8000000, C(1001)], ['2023-12-15', 30000000, C(1001)]]);
+    assert.deepEqual(v(22), [['2021-12-01', 800000, C(1002)], ['2023-12-01', 500000, null]], 'after his last step ended');
+    assert.deepEqual(first.tables.player_valuations.notes, { club_unknown_kept_without_club: 1, club_none_on_that_date_by_career: 9, club_set_from_career: 1 });
+    assert.equal(world.market_values.length, 23);
   });
 
   test('appearances from appearances + game_lineups: minutes > 0 counted, starts from the starting lineup, national team', () => {
@@ -228,6 +243,7 @@ describe('import transfermarkt: the fixture', () => {
       [P(11), 2023, 'PREMIER_LEAGUE', C(1002), 2, 1, 115],
       [P(12), 2023, 'CHAMPIONSHIP', C(1003), 1, 0, 60],
       [P(18), 2023, 'NATIONAL_TEAM', C(9001), 1, 0, 90],
+      [P(22), 2019, 'CHAMPIONSHIP', C(1003), 1, 0, 90],
     ].sort());
   });
 
