@@ -52,6 +52,13 @@ describe('sportive impact', () => {
     }
   });
 
+  test('the OpenAPI document says what the expected positions average', async () => {
+    const doc = json(await t.get('/v1/openapi.json', null));
+    const described = (path: string, field: string): string => JSON.stringify(doc.paths[path].post.responses['200']).split(`"${field}":`)[1] ?? '';
+    assert.match(described('/v1/get_sportive_impact', 'original_expected_position'), /^\{[^}]*averaged over the 3 simulated seasons/);
+    assert.match(described('/v1/squad_analysis', 'expected_league_rank'), /^\{[^}]*analysis season alone/);
+  });
+
   test('deterministic: the computation twice gives the same answer', () => {
     const bundle = t.runtime.models.current()!;
     const snapshot = t.runtime.world.current();

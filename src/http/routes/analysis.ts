@@ -21,11 +21,16 @@ const sportiveImpactSchema = z.object({
   on_field_value: z.number().int(),
   on_field_value_in_eur: z.number().int(),
   simulation: z.object({
-    increase_in_expected_position: z.number(),
-    new_expected_position: z.number(),
-    original_expected_position: z.number(),
+    increase_in_expected_position: z.number()
+      .describe('original_expected_position minus new_expected_position, floored at 0'),
+    new_expected_position: z.number()
+      .describe('Expected league position with the player, averaged over the 3 simulated seasons (the analysis season and the two after it); 1 is best'),
+    original_expected_position: z.number()
+      .describe('Expected league position without the player, averaged over the 3 simulated seasons (the analysis season and the two after it), ' +
+        'so it differs from squad_analysis\'s expected_league_rank, which is the analysis season alone; 1 is best'),
   }),
-  playing_time_percentage: z.number().min(0).max(0.9),
+  playing_time_percentage: z.number().min(0).max(0.9)
+    .describe('Expected share of the club\'s league matches he starts in the analysis season (0 to 0.9); what he adds to the club\'s strength comes from those matches only'),
 });
 
 interface SquadEntryBody {
@@ -150,7 +155,8 @@ export function analysisRoutes(app: FastifyInstance, deps: HttpDeps): void {
         200: z.object({
           club_id: z.string(),
           currency: z.string(),
-          expected_league_rank: z.number(),
+          expected_league_rank: z.number()
+            .describe('Expected final place in the analysis season alone (2 decimals, 1 is best); sportive impact\'s positions average 3 seasons'),
           squad: z.array(z.object({ name: z.string(), player_id: z.string(), position: z.string() })),
           squad_size: z.number().int(),
           squad_source: z.enum(['actual', 'custom']),

@@ -14,20 +14,25 @@
  * the player, so every signing evaluated for one club runs on the same random numbers and shows
  * the same "original" position; the run count is set by the "without" scenario (see engine.ts).
  *
+ * Squad strength comes from match days (model.ts, `matchDays`): the player adds to it only on the
+ * days he starts, and his playing time is his start share on the analysis season's match days, so
+ * the two cannot disagree. Each player's match days come from his own random stream: the squads
+ * with and without him share everybody else's days.
+ *
  * A signing never weakens a squad (the club could field the squad without him), so the "with"
  * strength is floored at the "without" strength, and a club losing the player is capped at its
- * baseline; this guards against the rare case where the best XI changes formation and depth falls.
+ * baseline; this guards against the rare case where his arrival changes the formation.
  */
 import type { Snapshot } from '../../domain/snapshot.js';
 import { playerFacts } from '../../domain/player-facts.js';
 import { isPositionCode, type PositionCode } from '../../domain/positions.js';
 import { hashString } from '../league/random.js';
-import { squadStrength, type SquadFeatures } from '../league/squad.js';
+import type { SquadFeatures } from '../league/squad.js';
 import { expectedRevenueEur, REVENUE_TABLES, revenueTableFor, type RevenueTable } from '../revenue/index.js';
 import { simulateScenarios } from './engine.js';
 import { ImpactError } from './errors.js';
 import {
-  baselineFeatures, featuresOf, HORIZON_SEASONS, leagueContext, ratedPlayer, squadAt, currentSquad, strengthOf,
+  baselineFeatures, featuresOf, matchDays, HORIZON_SEASONS, leagueContext, ratedPlayer, squadAt, currentSquad, strengthOf,
   type ImpactArtifact, type LeagueTieContext, type RatedPlayer,
 } from './model.js';
 
@@ -160,6 +165,7 @@ export function sportiveImpact(
   const target = (settings.targetStandardError ?? rs.targetStandardError) * SQRT_HORIZON;
 
   const seasons: SeasonImpact[] = [];
+  let shares: Record<string, number> = {};
   for (let k = 0; k < HORIZON_SEASONS; k++) {
     const season = snapshot.analysisSeason + k;
     const base = { attack: [] as number[], defence: [] as number[] };
@@ -168,12 +174,18 @@ export function sportiveImpact(
       let b: { attack: number; defence: number };
       let c: { attack: number; defence: number };
       if (club === input.clubId) {
-        b = strengthOf(artifact, setup.ctx, club, featuresOf(squadAt(curve, without, season), rs));
-        c = maxStrength(strengthOf(artifact, setup.ctx, club, featuresOf(squadAt(curve, withSquad, season), rs)), b);
+        // the squad without him: on the same match days when he is at the club; else the club's
+        // actual squad, whose features the artifact keeps
+        const days = matchDays(squadAt(curve, withSquad, season), rs, k, atClub ? input.playerId : undefined);
+        const withoutFeatures = days.withoutFeatures ?? baselineFeatures(artifact, snapshot, club, k);
+        // playing time: his start share on the analysis season's match days, the very days his strength comes from
+        if (k === 0) shares = days.startShares;
+        b = strengthOf(artifact, setup.ctx, club, withoutFeatures);
+        c = maxStrength(strengthOf(artifact, setup.ctx, club, days.features), b);
       } else {
         b = strengthOf(artifact, setup.ctx, club, baselineFeatures(artifact, snapshot, club, k));
         c = club === formerClub
-          ? minStrength(strengthOf(artifact, setup.ctx, club, featuresOf(squadAt(curve, formerWithout!, season), rs)), b)
+          ? minStrength(strengthOf(artifact, setup.ctx, club, featuresOf(squadAt(curve, formerWithout!, season), rs, k)), b)
           : b;
       }
       base.attack.push(b.attack); base.defence.push(b.defence);
@@ -205,12 +217,6 @@ export function sportiveImpact(
   const next = mean((s) => s.newExpectedPosition);
   const extra = seasons.reduce((a, s) => a + s.newRevenueEur - s.originalRevenueEur, 0);
 
-  // playing time: start share in the analysis season's squad with him
-  const shares = squadStrength(squadAt(curve, withSquad, snapshot.analysisSeason), {
-    replacementRating: rs.replacementRating,
-    shareDraws: rs.shareDraws,
-    seed: simulationSeed(snapshot.dataVersion, setup.league, input.clubId, snapshot.analysisSeason),
-  }).startShares;
   const playingTime = Math.min(0.9, Math.max(0, shares[input.playerId] ?? 0));
 
   return {
@@ -289,11 +295,11 @@ export function squadAnalysis(
   const strengths = { attack: [] as number[], defence: [] as number[] };
   for (const club of setup.clubs) {
     let f: SquadFeatures;
-    if (club === input.clubId) f = featuresOf(squadAt(curve, squad, season), rs);
+    if (club === input.clubId) f = custom ? featuresOf(squadAt(curve, squad, season), rs, 0) : baselineFeatures(artifact, snapshot, club, 0);
     else {
       const own = snapshot.squads.get(club) ?? [];
       f = own.some((id) => inSquad.has(id))
-        ? featuresOf(squadAt(curve, currentSquad(snapshot, club, rs).filter((p) => !inSquad.has(p.playerId)), season), rs)
+        ? featuresOf(squadAt(curve, currentSquad(snapshot, club, rs).filter((p) => !inSquad.has(p.playerId)), season), rs, 0)
         : baselineFeatures(artifact, snapshot, club, 0);
     }
     const s = strengthOf(artifact, setup.ctx, club, f);

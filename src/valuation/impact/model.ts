@@ -1,8 +1,14 @@
 /**
  * The impact model: results-based club strength (Dixon–Coles with time decay on domestic-league
- * matches up to the as-of date) tied to squad strength (best XI and depth from our ratings of
- * each club's current squad), so a what-if squad moves a club's attack and defence; plus the age
- * curve that moves ratings over the 3-season horizon.
+ * matches up to the as-of date) tied to squad strength (the match-day XI rating from our ratings
+ * of each club's current squad), so a what-if squad moves a club's attack and defence; plus the
+ * age curve that moves ratings over the 3-season horizon.
+ *
+ * The match-day XI rating is the mean rating of the XI that takes the pitch over simulated match
+ * days (players miss matches, form varies), not of the nominal best XI: a player adds to it only on
+ * the days he starts, so what a signing adds follows his playing time, and a player who never
+ * starts adds nothing. The nominal bench ("depth") gets no slope for the same reason; the match
+ * days already count the bench through the days a starter is missing.
  *
  * The tie is fitted within leagues: attack, defence and the squad features are centred on their
  * league's (weighted) means before `fitTie`, so the slope is learned from how clubs of the same
@@ -22,7 +28,7 @@ import { squadStrength, type SquadFeatures, type SquadPlayer } from '../league/s
 import { fitStrength, type MatchRow, type StrengthArtifact } from '../league/strength.js';
 import { fitTie, strengthFor, type TieArtifact, type TieRow } from '../league/tie.js';
 
-export const IMPACT_MODEL_VERSION = 1;
+export const IMPACT_MODEL_VERSION = 2;
 /** seasons simulated by sportive impact: the analysis season and the two after it */
 export const HORIZON_SEASONS = 3;
 
@@ -45,8 +51,14 @@ export interface ImpactSettings {
   targetStandardError?: number;
   /** cap of Monte Carlo runs per simulated season; default 100000 */
   maxRuns?: number;
-  /** simulated match days for the playing-time start shares; default 150 (standard error <= 0.041) */
+  /**
+   * simulated match days of the analysis season (and of the squads the tie is fitted on): the
+   * start shares behind playing time and the match-day XI rating; default 150 (standard error of a
+   * share <= 0.041)
+   */
   shareDraws?: number;
+  /** simulated match days of the two later seasons (strength only, no playing time); default 60 */
+  laterSeasonDraws?: number;
 }
 
 export type ResolvedImpactSettings = Required<ImpactSettings>;
@@ -63,6 +75,7 @@ export function resolveImpactSettings(s: ImpactSettings = {}): ResolvedImpactSet
     targetStandardError: s.targetStandardError ?? 0.05,
     maxRuns: s.maxRuns ?? 100_000,
     shareDraws: s.shareDraws ?? 150,
+    laterSeasonDraws: s.laterSeasonDraws ?? 60,
   };
 }
 
@@ -168,9 +181,40 @@ export function squadAt(curve: AgeCurve, squad: readonly RatedPlayer[], season: 
   return squad.map((p) => ({ playerId: p.playerId, position: p.position, rating: season === null ? p.rating : ratingIn(curve, p, season) }));
 }
 
-/** XI and depth features only (start shares are not needed: one share draw). */
-export function featuresOf(players: readonly SquadPlayer[], settings: ResolvedImpactSettings): SquadFeatures {
-  return squadStrength(players, { replacementRating: settings.replacementRating, shareDraws: 1 }).features;
+/**
+ * Every squad draws its match days from the same seed: each player's availability and form come
+ * from his own stream, so a squad with and without one player share everybody else's match days.
+ */
+const MATCH_DAY_SEED = 1;
+
+/** Match days simulated for horizon season k (0 = analysis season; null = current ratings, the tie's). */
+export function drawsFor(settings: ResolvedImpactSettings, k: number | null): number {
+  return k === null || k === 0 ? settings.shareDraws : settings.laterSeasonDraws;
+}
+
+export interface MatchDays {
+  /** `xi`: mean rating of the XI that takes the pitch; `depth`: the nominal bench (the tie gives it no weight) */
+  features: SquadFeatures;
+  startShares: Record<string, number>;
+  /** with `without`: the features of the squad without that player, on the same match days */
+  withoutFeatures?: SquadFeatures;
+}
+
+/**
+ * Squad features on simulated match days. A player adds to `xi` only on the days he starts, so
+ * what he adds to the club's strength follows his start share (his playing time).
+ */
+export function matchDays(players: readonly SquadPlayer[], settings: ResolvedImpactSettings, k: number | null, without?: string): MatchDays {
+  const s = squadStrength(players, {
+    replacementRating: settings.replacementRating, shareDraws: drawsFor(settings, k), seed: MATCH_DAY_SEED, without,
+  });
+  const out: MatchDays = { features: { xi: s.matchDayXiRating, depth: s.depthRating }, startShares: s.startShares };
+  if (s.matchDayXiRatingWithout !== undefined) out.withoutFeatures = { xi: s.matchDayXiRatingWithout, depth: s.depthRating };
+  return out;
+}
+
+export function featuresOf(players: readonly SquadPlayer[], settings: ResolvedImpactSettings, k: number | null): SquadFeatures {
+  return matchDays(players, settings, k).features;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -228,8 +272,8 @@ export function fitImpactModel(snapshot: Snapshot, settings: ImpactSettings = {}
       clubs[club] = {
         league,
         players: squad.length,
-        features: featuresOf(squadAt(ageCurve, squad, null), s),
-        seasons: Array.from({ length: HORIZON_SEASONS }, (_, k) => featuresOf(squadAt(ageCurve, squad, snapshot.analysisSeason + k), s)),
+        features: featuresOf(squadAt(ageCurve, squad, null), s, null),
+        seasons: Array.from({ length: HORIZON_SEASONS }, (_, k) => featuresOf(squadAt(ageCurve, squad, snapshot.analysisSeason + k), s, k)),
       };
     }
     const withResults = members.filter((c) => strength.clubs[c] && strength.clubs[c].weight > 0);
@@ -268,7 +312,9 @@ export function fitImpactModel(snapshot: Snapshot, settings: ImpactSettings = {}
     }
   }
   if (centred.length === 0) throw new ImpactError('no_training_data', 'fitImpactModel: no club of a current league has both results and a rated squad');
-  const tie = fitTie(centred, { ridge: s.tieRidge });
+  // depth gets no slope: a player on the bench who never starts must add nothing (match-day XIs
+  // already count the bench through the days a starter is missing)
+  const tie = fitTie(centred, { ridge: s.tieRidge, useDepth: false });
   return {
     kind: 'impact',
     version: IMPACT_MODEL_VERSION,
@@ -324,5 +370,5 @@ export function baselineFeatures(artifact: ImpactArtifact, snapshot: Snapshot, c
   const cached = baselinesValid(artifact, snapshot) ? artifact.clubs[club] : undefined;
   if (cached && k < cached.seasons.length) return cached.seasons[k];
   const squad = currentSquad(snapshot, club, artifact.settings);
-  return featuresOf(squadAt(artifact.ageCurve, squad, snapshot.analysisSeason + k), artifact.settings);
+  return featuresOf(squadAt(artifact.ageCurve, squad, snapshot.analysisSeason + k), artifact.settings, k);
 }

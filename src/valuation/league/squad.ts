@@ -1,7 +1,8 @@
 /**
  * Squad strength from player ratings: the best XI over a few standard formations (an optimal
  * assignment of players to slots, with penalties for playing out of position), a depth term from
- * the next best players by group, and each player's expected share of starts.
+ * the next best players by group, and, over simulated match days, each player's expected share of
+ * starts and the mean rating of the XI that actually takes the pitch.
  */
 import { POSITION_GROUP, type PositionCode, type PositionGroup } from '../../domain/positions.js';
 import { seededGenerator, uniform01, type RandomGenerator } from './random.js';
@@ -79,6 +80,8 @@ export interface SquadSettings {
   /** start shares: simulated matches; default 400 */
   shareDraws?: number;
   seed?: number;
+  /** a player of the squad: also give the match-day XI rating of the squad without him, on the same match days */
+  without?: string;
 }
 
 export interface XiPick {
@@ -110,6 +113,14 @@ export interface SquadStrength extends BestXi {
   bench: BenchPick[];
   /** expected share of matches each player starts, 0 to availability */
   startShares: Record<string, number>;
+  /**
+   * Mean effective rating of the XI that takes the pitch over the simulated match days (the
+   * formation above, players unavailable or out of form left out). A player adds to it only on the
+   * days he starts, so what he adds follows his start share.
+   */
+  matchDayXiRating: number;
+  /** with `without` set: matchDayXiRating of the squad without that player, on the same match days */
+  matchDayXiRatingWithout?: number;
   /** features for the results/squad tie */
   features: SquadFeatures;
 }
@@ -197,17 +208,16 @@ function xiFor(
   available?: Uint8Array,
 ): { cols: Int32Array; total: number } {
   const n = formation.length;
-  const m = players.length + n;
+  const P = players.length;
+  const m = P + n;
+  const pen = penaltyMatrix(players, formation);
   const value = new Float64Array(n * m);
   const cost = new Float64Array(n * m);
   for (let i = 0; i < n; i++) {
-    const slot = formation[i];
     for (let j = 0; j < m; j++) {
       let v: number;
-      if (j < players.length) {
-        v = available && !available[j]
-          ? FORBIDDEN
-          : (ratings ? ratings[j] : players[j].rating) - positionPenalty(players[j].position, slot);
+      if (j < P) {
+        v = available && !available[j] ? FORBIDDEN : (ratings ? ratings[j] : players[j].rating) - pen[i * P + j];
         // the stand-in columns are always finite, so a forbidden pairing is never chosen
         if (!(v > FORBIDDEN)) v = FORBIDDEN;
       } else v = replacementRating;
@@ -219,6 +229,67 @@ function xiFor(
   let total = 0;
   for (let i = 0; i < n; i++) total += value[i * m + cols[i]];
   return { cols, total };
+}
+
+/** Out-of-position penalty of each player (column) in each slot (row), row-major slots x players. */
+function penaltyMatrix(players: readonly SquadPlayer[], formation: Formation): Float64Array {
+  const P = players.length;
+  const pen = new Float64Array(formation.length * P);
+  formation.forEach((slot, i) => {
+    for (let j = 0; j < P; j++) pen[i * P + j] = positionPenalty(players[j].position, slot);
+  });
+  return pen;
+}
+
+/**
+ * The best XI of one match day in a fixed formation, with buffers reused from day to day. Only
+ * available players are columns, and a player worth less in a slot than a stand-in counts as the
+ * stand-in there (value clamped to replacementRating, not a start): the optimum is that of xiFor,
+ * on fewer columns.
+ */
+class MatchDaySolver {
+  private readonly n: number;
+  private readonly P: number;
+  private readonly pen: Float64Array;
+  private readonly value: Float64Array;
+  private readonly cost: Float64Array;
+  private readonly column: Int32Array;
+
+  constructor(private readonly players: readonly SquadPlayer[], formation: Formation, private readonly replacementRating: number) {
+    this.n = formation.length;
+    this.P = players.length;
+    this.pen = penaltyMatrix(players, formation);
+    const m = this.P + this.n;
+    this.value = new Float64Array(this.n * m);
+    this.cost = new Float64Array(this.n * m);
+    this.column = new Int32Array(m);
+  }
+
+  /** Total effective rating of the day's XI; `started[j]` is set for each player who starts. `skip` leaves one player out. */
+  solve(ratings: Float64Array, available: Uint8Array, skip: number, started: Uint8Array | null): number {
+    const { n, P, pen, value, cost, column } = this;
+    const R = this.replacementRating;
+    let m = 0;
+    for (let j = 0; j < P; j++) if (available[j] && j !== skip) column[m++] = j;
+    const real = m;
+    while (m < n) column[m++] = -1; // stand-ins when too few players are available
+    for (let i = 0; i < n; i++) {
+      for (let c = 0; c < m; c++) {
+        const j = column[c];
+        const v = j < 0 ? R : Math.max(R, ratings[j] - pen[i * P + j]);
+        value[i * m + c] = v;
+        cost[i * m + c] = -v + TIE_EPS * c;
+      }
+    }
+    const cols = assign(cost, n, m);
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      const c = cols[i];
+      total += value[i * m + c];
+      if (started && c < real && ratings[column[c]] - pen[i * P + column[c]] > R) started[column[c]] = 1;
+    }
+    return total;
+  }
 }
 
 function picksOf(players: readonly SquadPlayer[], formation: Formation, cols: Int32Array, replacementRating: number): XiPick[] {
@@ -281,23 +352,44 @@ export function squadStrength(squad: readonly SquadPlayer[], settings: SquadSett
   const depthRating = bench.length ? bench.reduce((a, b) => a + b.rating, 0) / bench.length : s.replacementRating;
 
   const formation = s.formations[xi.formation];
+  const solver = new MatchDaySolver(players, formation, s.replacementRating);
   const starts = new Float64Array(players.length);
   const draws = Math.max(1, Math.floor(s.shareDraws));
   const streams = players.map((p) => seededGenerator(s.seed, p.playerId));
   const ratings = new Float64Array(players.length);
   const available = new Uint8Array(players.length);
+  const started = new Uint8Array(players.length);
+  // "without": on a day he does not start, the XI without him is the same XI; only his starts are solved again
+  let skip = settings.without === undefined ? -1 : players.findIndex((p) => p.playerId === settings.without);
+  let separateWithout: number | undefined;
+  if (skip >= 0) {
+    const rest = players.filter((_, j) => j !== skip);
+    if (bestXi(rest, settings).formation !== xi.formation) {
+      separateWithout = squadStrength(rest, { ...settings, without: undefined }).matchDayXiRating;
+      skip = -1;
+    }
+  }
+  let matchDayTotal = 0;
+  let withoutTotal = 0;
   for (let d = 0; d < draws; d++) {
     for (let j = 0; j < players.length; j++) {
       const rng = streams[j];
       available[j] = uniform01(rng) < s.availability ? 1 : 0;
       ratings[j] = players[j].rating + s.formSd * normal(rng);
     }
-    const { cols } = xiFor(players, formation, s.replacementRating, ratings, available);
-    for (const j of cols) if (j < players.length && available[j]) starts[j]++;
+    started.fill(0);
+    const total = solver.solve(ratings, available, -1, started);
+    matchDayTotal += total;
+    for (let j = 0; j < players.length; j++) starts[j] += started[j];
+    if (skip >= 0) withoutTotal += started[skip] ? solver.solve(ratings, available, skip, null) : total;
   }
   const startShares: Record<string, number> = {};
   for (const p of [...players].sort((a, b) => (a.playerId < b.playerId ? -1 : 1))) {
     startShares[p.playerId] = starts[players.indexOf(p)] / draws;
   }
-  return { ...xi, depthRating, bench, startShares, features: { xi: xi.xiRating, depth: depthRating } };
+  const matchDayXiRating = matchDayTotal / (draws * formation.length);
+  const out: SquadStrength = { ...xi, depthRating, bench, startShares, matchDayXiRating, features: { xi: xi.xiRating, depth: depthRating } };
+  if (separateWithout !== undefined) out.matchDayXiRatingWithout = separateWithout;
+  else if (skip >= 0) out.matchDayXiRatingWithout = withoutTotal / (draws * formation.length);
+  return out;
 }

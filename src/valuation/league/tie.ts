@@ -33,6 +33,8 @@ export interface TieRow {
 export interface TieSettings {
   /** ridge penalty on standardised slopes, in units of total weight; default 0.05 */
   ridge?: number;
+  /** fit a depth slope; default true (false: depth slope 0, strength follows the XI alone) */
+  useDepth?: boolean;
 }
 
 export interface TieTarget {
@@ -72,7 +74,7 @@ interface Standardised {
  * Weighted ridge with slopes >= 0 on two standardised features: solve the full 2x2 system; if a
  * slope comes out negative, try each single-feature fit and keep the best admissible one.
  */
-function fitTarget(z: number[][], y: number[], w: number[], ridge: number, st: Standardised): TieTarget {
+function fitTarget(z: number[][], y: number[], w: number[], ridge: number, st: Standardised, useDepth: boolean): TieTarget {
   const W = w.reduce((a, b) => a + b, 0);
   const yMean = y.reduce((a, v, i) => a + w[i] * v, 0) / W;
   let s00 = 0, s01 = 0, s11 = 0, t0 = 0, t1 = 0, syy = 0;
@@ -92,9 +94,9 @@ function fitTarget(z: number[][], y: number[], w: number[], ridge: number, st: S
   const objective = (b0: number, b1: number): number => rss(b0, b1) + lam * (b0 * b0 + b1 * b1);
   const candidates: [number, number][] = [[0, 0]];
   const a00 = s00 + lam, a11 = s11 + lam, det = a00 * a11 - s01 * s01;
-  if (det > 1e-12) candidates.push([(a11 * t0 - s01 * t1) / det, (a00 * t1 - s01 * t0) / det]);
+  if (useDepth && det > 1e-12) candidates.push([(a11 * t0 - s01 * t1) / det, (a00 * t1 - s01 * t0) / det]);
   if (a00 > 1e-12) candidates.push([t0 / a00, 0]);
-  if (a11 > 1e-12) candidates.push([0, t1 / a11]);
+  if (useDepth && a11 > 1e-12) candidates.push([0, t1 / a11]);
   let best: [number, number] = [0, 0];
   let bestObj = objective(0, 0);
   for (const [b0, b1] of candidates) {
@@ -111,6 +113,7 @@ function fitTarget(z: number[][], y: number[], w: number[], ridge: number, st: S
 
 export function fitTie(rows: readonly TieRow[], settings: TieSettings = {}): TieArtifact {
   const ridge = settings.ridge ?? 0.05;
+  const useDepth = settings.useDepth ?? true;
   const data = [...rows].sort((a, b) => (a.club < b.club ? -1 : a.club > b.club ? 1 : 0));
   if (data.length === 0) throw new Error('fitTie needs at least one club');
   const w = data.map((r) => (r.weight !== undefined && r.weight > 0 ? r.weight : 1));
@@ -123,8 +126,8 @@ export function fitTie(rows: readonly TieRow[], settings: TieSettings = {}): Tie
   sd[0] = Math.sqrt(sd[0] / W); sd[1] = Math.sqrt(sd[1] / W);
   const st: Standardised = { mean, sd };
   const z = data.map((r) => [sd[0] > 0 ? (r.xi - mean[0]) / sd[0] : 0, sd[1] > 0 ? (r.depth - mean[1]) / sd[1] : 0]);
-  const attack = fitTarget(z, data.map((r) => r.attack), w, ridge, st);
-  const defence = fitTarget(z, data.map((r) => r.defence), w, ridge, st);
+  const attack = fitTarget(z, data.map((r) => r.attack), w, ridge, st, useDepth);
+  const defence = fitTarget(z, data.map((r) => r.defence), w, ridge, st, useDepth);
   const featureMean = { xi: mean[0], depth: mean[1] };
   const clubs: TieArtifact['clubs'] = {};
   for (const r of data) {

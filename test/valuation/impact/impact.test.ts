@@ -113,7 +113,7 @@ test('squad analysis: the echoed actual squad sent back as custom gives the same
     const actual = squadAnalysis(art, snap, { clubId: club });
     assert.equal(actual.squadSource, 'actual');
     assert.ok(actual.squad.length > 10 && actual.squad.every((e) => isPositionCode(e.position) && e.name.length > 0));
-    assert.equal(Math.round(actual.expectedLeagueRank * 100), actual.expectedLeagueRank * 100);
+    assert.equal(Number(actual.expectedLeagueRank.toFixed(2)), actual.expectedLeagueRank); // 2 decimals
     const echoed = squadAnalysis(art, snap, { clubId: club, squad: actual.squad.map((e) => ({ playerId: e.playerId, position: e.position })) });
     assert.equal(echoed.squadSource, 'custom');
     assert.equal(echoed.expectedLeagueRank, actual.expectedLeagueRank);
