@@ -20,6 +20,7 @@ import { referenceRoutes } from './http/routes/reference.js';
 import { systemRoutes } from './http/routes/system.js';
 import { valuationRoutes } from './http/routes/valuation.js';
 import { analysisRoutes } from './http/routes/analysis.js';
+import { leagueRoutes } from './http/routes/league.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -194,6 +195,7 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   playerRoutes(app, deps);
   valuationRoutes(app, deps);
   analysisRoutes(app, deps);
+  leagueRoutes(app, deps);
 
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   return app;

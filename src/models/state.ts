@@ -29,7 +29,11 @@ export class ModelState {
   /** Loads the artifact for this snapshot's data; false when none has been trained. */
   sync(snapshot: Snapshot): boolean {
     const version = expectedBundleVersion(snapshot);
-    if (this.bundle?.version === version) return true;
+    if (this.bundle?.version === version) {
+      // Same data, new snapshot (a season membership was set): its indexes are built here too.
+      featureIndex(snapshot);
+      return true;
+    }
     const found = loadBundle(this.dir, version);
     if (found) {
       this.bundle = found;
