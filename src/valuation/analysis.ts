@@ -6,6 +6,7 @@ import { moneyPair, moneyPairFromAmount, toEur } from '../money/convert.js';
 import type { ModelBundle } from './bundle.js';
 import { expectedFeeAnswer, futureValueAnswer, futureValueEur, type Money } from './answers.js';
 import { predictFee } from './fee/index.js';
+import { currentSquad } from './impact/model.js';
 import { ImpactError, roiOf, sportiveImpact, squadAnalysis, type ImpactArtifact, type SquadAnalysis, type SquadEntryInput } from './impact/index.js';
 
 /**
@@ -92,10 +93,11 @@ export function roiAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money,
  * echo is a valid custom squad; the league forecast reads the same simulation.
  */
 export function actualSquadAnalysis(model: ImpactArtifact, snapshot: Snapshot, clubId: string): SquadAnalysis {
-  const result = squadAnalysis(model, snapshot, { clubId });
-  const usable = result.squad.filter((e) => snapshot.players.get(e.playerId)?.analysis_available);
-  if (usable.length === result.squad.length) return result;
-  return { ...squadAnalysis(model, snapshot, { clubId, squad: usable.map((e) => ({ playerId: e.playerId, position: e.position })) }), squadSource: 'actual' };
+  // The squad squadAnalysis takes as actual, known before simulating: one simulation, not two.
+  const squad = currentSquad(snapshot, clubId, model.settings);
+  const usable = squad.filter((p) => snapshot.players.get(p.playerId)?.analysis_available);
+  if (usable.length === squad.length) return squadAnalysis(model, snapshot, { clubId });
+  return { ...squadAnalysis(model, snapshot, { clubId, squad: usable.map((p) => ({ playerId: p.playerId, position: p.position })) }), squadSource: 'actual' };
 }
 
 export function squadAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: { clubId: string; squad: SquadEntryInput[] | null }) {
