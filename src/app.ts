@@ -23,6 +23,7 @@ import { analysisRoutes } from './http/routes/analysis.js';
 import { searchRoutes } from './http/routes/search.js';
 import { playerListRoutes } from './http/routes/player-list.js';
 import { valueHistoryRoutes } from './http/routes/value-history.js';
+import { leagueRoutes } from './http/routes/league.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -200,6 +201,7 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   searchRoutes(app, deps);
   playerListRoutes(app, deps);
   valueHistoryRoutes(app, deps);
+  leagueRoutes(app, deps);
 
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   return app;

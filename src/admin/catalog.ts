@@ -9,6 +9,8 @@ import { defineOperation } from './operations.js';
 import { ensureModels, trainModels } from '../models/train.js';
 // Access operations register themselves beside their code.
 import '../access/operations.js';
+// Season membership (leagues set-clubs, leagues show).
+import './leagues.js';
 
 /** Every operator operation the CLI can ask for, here or through a running server. */
 export const ops = {

@@ -6,6 +6,7 @@ import { registerRatesCommands } from './rates-command.js';
 import { registerServerCommands } from './server-commands.js';
 import { registerAccessCommands } from './access-commands.js';
 import { registerImportCommands } from './import-command.js';
+import { registerLeaguesCommands } from './leagues-command.js';
 // --- end of command modules ---
 
 const program = new Command()
@@ -19,6 +20,7 @@ registerRatesCommands(program);
 registerServerCommands(program);
 registerAccessCommands(program);
 registerImportCommands(program);
+registerLeaguesCommands(program);
 // --- end of register commands ---
 
 try {

@@ -7,6 +7,7 @@ import { SerialPGliteDialect } from './pglite-dialect.js';
 import * as m001 from './migrations/001_world.js';
 import * as m002 from './migrations/002_access.js';
 import * as m003 from './migrations/003_rates.js';
+import * as m004 from './migrations/004_season_clubs.js';
 
 export type Db = Kysely<Database>;
 
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '001_world': m001,
   '002_access': m002,
   '003_rates': m003,
+  '004_season_clubs': m004,
 };
 
 class InlineMigrations implements MigrationProvider {

@@ -2,12 +2,16 @@ import type { Logger } from 'pino';
 import type { RateTable } from '../money/rates.js';
 import type { Db } from './db.js';
 import { currentRates } from './rates-store.js';
-import { buildSnapshot, type Snapshot } from '../domain/snapshot.js';
+import { buildSnapshot, withSeasonClubs, type Snapshot } from '../domain/snapshot.js';
+import { loadSeasonClubs } from './season-clubs-store.js';
 import { loadWorld, readMeta } from './world-store.js';
 
-const versionsOf = (meta: Record<string, string>) => ({
+type Versions = { snapshot: string; rates: string; membership: string };
+
+const versionsOf = (meta: Record<string, string>): Versions => ({
   snapshot: `${meta.data_version ?? 'empty'}|${meta.ratings_version ?? 'none'}`,
   rates: meta.rates_version ?? 'default',
+  membership: meta.membership_version ?? 'none',
 });
 
 /**
@@ -16,9 +20,11 @@ const versionsOf = (meta: Record<string, string>) => ({
  * so a change made by another process (the CLI, another instance) is served without a restart.
  */
 export class WorldState {
+  /** The world as read, before the season membership is applied. */
+  private base: Snapshot;
   private snapshotNow: Snapshot;
   private ratesNow: RateTable;
-  private versions: { snapshot: string; rates: string };
+  private versions: Versions;
   private timer: NodeJS.Timeout | null = null;
   private reloading: Promise<boolean> | null = null;
   private readonly listeners: Array<(s: Snapshot) => void> = [];
@@ -26,9 +32,10 @@ export class WorldState {
   private constructor(
     private readonly db: Db,
     private readonly asOf: string,
-    initial: { snapshot: Snapshot; rates: RateTable; versions: { snapshot: string; rates: string } },
+    initial: { base: Snapshot; snapshot: Snapshot; rates: RateTable; versions: Versions },
     private readonly logger?: Logger,
   ) {
+    this.base = initial.base;
     this.snapshotNow = initial.snapshot;
     this.ratesNow = initial.rates;
     this.versions = initial.versions;
@@ -36,9 +43,15 @@ export class WorldState {
 
   static async load(db: Db, asOf: string, logger?: Logger): Promise<WorldState> {
     const meta = await readMeta(db);
-    const snapshot = await WorldState.readSnapshot(db, asOf, meta);
+    const base = await WorldState.readSnapshot(db, asOf, meta);
+    const versions = versionsOf(meta);
+    const snapshot = await WorldState.withMembership(db, base, versions.membership);
     const rates = (await currentRates(db)).table;
-    return new WorldState(db, asOf, { snapshot, rates, versions: versionsOf(meta) }, logger);
+    return new WorldState(db, asOf, { base, snapshot, rates, versions }, logger);
+  }
+
+  private static async withMembership(db: Db, base: Snapshot, version: string): Promise<Snapshot> {
+    return withSeasonClubs(base, version === 'none' ? [] : await loadSeasonClubs(db), version);
   }
 
   private static async readSnapshot(db: Db, asOf: string, meta: Record<string, string>): Promise<Snapshot> {
@@ -72,11 +85,13 @@ export class WorldState {
       this.versions = { ...this.versions, rates: next.rates };
       this.logger?.info({ date: this.ratesNow.date }, 'exchange rates reloaded');
     }
-    if (next.snapshot === this.versions.snapshot) return false;
+    if (next.snapshot === this.versions.snapshot && next.membership === this.versions.membership) return false;
     const started = Date.now();
-    this.snapshotNow = await WorldState.readSnapshot(this.db, this.asOf, meta);
-    this.versions = { ...this.versions, snapshot: next.snapshot };
-    this.logger?.info({ dataVersion: this.snapshotNow.dataVersion, ratingsVersion: this.snapshotNow.ratingsVersion, ms: Date.now() - started }, 'data changed: read model rebuilt');
+    // Only a new world or new ratings need the world read again; a new membership is applied to the one held.
+    if (next.snapshot !== this.versions.snapshot) this.base = await WorldState.readSnapshot(this.db, this.asOf, meta);
+    this.snapshotNow = await WorldState.withMembership(this.db, this.base, next.membership);
+    this.versions = { ...this.versions, snapshot: next.snapshot, membership: next.membership };
+    this.logger?.info({ dataVersion: this.snapshotNow.dataVersion, ratingsVersion: this.snapshotNow.ratingsVersion, membershipVersion: this.snapshotNow.membershipVersion, ms: Date.now() - started }, 'data changed: read model rebuilt');
     for (const l of this.listeners) l(this.snapshotNow);
     return true;
   }

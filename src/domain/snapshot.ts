@@ -28,6 +28,12 @@ export interface Snapshot {
   readonly leagueOfClub: ReadonlyMap<string, string>;
   /** Clubs of each league in the current season, by name. */
   readonly clubsOfLeague: ReadonlyMap<string, readonly string[]>;
+  /** Version of the stored season membership in force ('none' when nothing was set). */
+  readonly membershipVersion: string;
+  /** League of each club in the analysis season: the operator's membership, else the current season's. */
+  readonly analysisLeagueOfClub: ReadonlyMap<string, string>;
+  /** Clubs of each league in the analysis season, by name; every simulation reads these. */
+  readonly analysisClubsOfLeague: ReadonlyMap<string, readonly string[]>;
   /** Clubs playing in each competition this season: a league's members, a cup's participants. */
   readonly clubsOfCompetition: ReadonlyMap<string, readonly string[]>;
   /** Career steps per player, oldest first; a step still running at the as-of date has end_date null. */
@@ -178,6 +184,9 @@ export function buildSnapshot(world: WorldData, asOf: string, dataVersion: strin
     clubSeasons,
     leagueOfClub,
     clubsOfLeague,
+    membershipVersion: 'none',
+    analysisLeagueOfClub: leagueOfClub,
+    analysisClubsOfLeague: clubsOfLeague,
     clubsOfCompetition,
     careers,
     squads: squadsMut,
@@ -190,4 +199,45 @@ export function buildSnapshot(world: WorldData, asOf: string, dataVersion: strin
     contracts,
     matches: world.matches.filter((m) => m.date <= asOf),
   };
+}
+
+/** The operator's membership of one league in one season (see `leagues set-clubs`). */
+export interface SeasonClubsRow {
+  competition_id: string;
+  season: number;
+  club_id: string;
+}
+
+/**
+ * The snapshot with the analysis season's leagues taken from the stored membership: a league named
+ * for that season holds exactly the clubs set, each club moves to it, and every other league keeps
+ * the current season's clubs minus those that moved. Rows of other seasons, unknown clubs or
+ * competitions that are not domestic leagues are ignored. Cheap: the rest of the snapshot is shared.
+ */
+export function withSeasonClubs(snapshot: Snapshot, rows: readonly SeasonClubsRow[], membershipVersion: string): Snapshot {
+  const set = new Map<string, string[]>();
+  for (const r of rows) {
+    if (r.season !== snapshot.analysisSeason || !snapshot.clubs.has(r.club_id)) continue;
+    if (snapshot.competitions.get(r.competition_id)?.type !== 'DOMESTIC_LEAGUE') continue;
+    const list = set.get(r.competition_id) ?? [];
+    list.push(r.club_id);
+    set.set(r.competition_id, list);
+  }
+  if (set.size === 0) {
+    return { ...snapshot, membershipVersion, analysisLeagueOfClub: snapshot.leagueOfClub, analysisClubsOfLeague: snapshot.clubsOfLeague };
+  }
+  const leagueOf = new Map<string, string>();
+  for (const [club, league] of snapshot.leagueOfClub) if (!set.has(league)) leagueOf.set(club, league);
+  for (const [league, clubs] of [...set].sort(([a], [b]) => a.localeCompare(b))) for (const c of clubs) leagueOf.set(c, league);
+  const byName = (a: string, b: string) => (snapshot.clubs.get(a)?.name ?? '').localeCompare(snapshot.clubs.get(b)?.name ?? '') || a.localeCompare(b);
+  const clubsOf = new Map<string, string[]>();
+  for (const [club, league] of leagueOf) {
+    const list = clubsOf.get(league) ?? [];
+    list.push(club);
+    clubsOf.set(league, list);
+  }
+  // A league emptied by moves keeps an empty entry rather than disappearing from the analysis season.
+  for (const league of snapshot.clubsOfLeague.keys()) if (!clubsOf.has(league)) clubsOf.set(league, []);
+  for (const list of clubsOf.values()) list.sort(byName);
+  return { ...snapshot, membershipVersion, analysisLeagueOfClub: leagueOf, analysisClubsOfLeague: clubsOf };
 }

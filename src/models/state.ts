@@ -31,7 +31,9 @@ export class ModelState {
   sync(snapshot: Snapshot): boolean {
     const version = expectedBundleVersion(snapshot);
     if (this.bundle?.version === version) {
-      // Same models, new snapshot (our ratings stored after a training): the discovery indexes follow it.
+      // Same models, new snapshot (our ratings stored after a training, or a season membership set):
+      // its feature and discovery indexes are built here, not on a request.
+      featureIndex(snapshot);
       warmDiscovery(snapshot, this.bundle);
       return true;
     }

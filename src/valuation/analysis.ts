@@ -1,10 +1,13 @@
 import type { Snapshot } from '../domain/snapshot.js';
+import { seasonLabel } from '../domain/season.js';
+import { leagueForecast } from './league/forecast.js';
 import { playerFacts } from '../domain/player-facts.js';
 import { moneyPair, moneyPairFromAmount, toEur } from '../money/convert.js';
 import type { ModelBundle } from './bundle.js';
 import { expectedFeeAnswer, futureValueAnswer, futureValueEur, type Money } from './answers.js';
 import { predictFee } from './fee/index.js';
-import { ImpactError, roiOf, sportiveImpact, squadAnalysis, type SquadEntryInput } from './impact/index.js';
+import { currentSquad } from './impact/model.js';
+import { ImpactError, roiOf, sportiveImpact, squadAnalysis, type ImpactArtifact, type SquadAnalysis, type SquadEntryInput } from './impact/index.js';
 
 /**
  * Sportive impact, ROI and squad analysis as the API gives them: the impact model's outputs with
@@ -86,15 +89,22 @@ export function roiAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money,
   };
 }
 
+/**
+ * The club's actual squad in the analysis season. It counts the players with analysis data, so its
+ * echo is a valid custom squad; the league forecast reads the same simulation.
+ */
+export function actualSquadAnalysis(model: ImpactArtifact, snapshot: Snapshot, clubId: string): SquadAnalysis {
+  // The squad squadAnalysis takes as actual, known before simulating: one simulation, not two.
+  const squad = currentSquad(snapshot, clubId, model.settings);
+  const usable = squad.filter((p) => snapshot.players.get(p.playerId)?.analysis_available);
+  if (usable.length === squad.length) return squadAnalysis(model, snapshot, { clubId });
+  return { ...squadAnalysis(model, snapshot, { clubId, squad: usable.map((p) => ({ playerId: p.playerId, position: p.position })) }), squadSource: 'actual' };
+}
+
 export function squadAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: { clubId: string; squad: SquadEntryInput[] | null }) {
-  let result = squadAnalysis(impactModel(bundle), snapshot, { clubId: q.clubId, squad: q.squad ?? undefined });
-  if (q.squad === null) {
-    // The actual squad counts the players with analysis data, so its echo is a valid custom squad.
-    const usable = result.squad.filter((e) => snapshot.players.get(e.playerId)?.analysis_available);
-    if (usable.length !== result.squad.length) {
-      result = { ...squadAnalysis(impactModel(bundle), snapshot, { clubId: q.clubId, squad: usable.map((e) => ({ playerId: e.playerId, position: e.position })) }), squadSource: 'actual' };
-    }
-  }
+  const result = q.squad === null
+    ? actualSquadAnalysis(impactModel(bundle), snapshot, q.clubId)
+    : squadAnalysis(impactModel(bundle), snapshot, { clubId: q.clubId, squad: q.squad });
   let feeEur = 0;
   let futureEur = 0;
   for (const e of result.squad) {
@@ -116,5 +126,32 @@ export function squadAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Mone
     total_expected_transfer_fee_in_eur: fees.amountEur,
     total_future_transfer_value: futures.amount,
     total_future_transfer_value_in_eur: futures.amountEur,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// league forecast
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/** The analysis season's table of a domestic league, as the API gives it. */
+export function leagueForecastAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, league: string) {
+  const forecast = leagueForecast(impactModel(bundle), snapshot, league);
+  return {
+    competition: league,
+    season: seasonLabel(forecast.season),
+    currency: money.code,
+    clubs: forecast.clubs.map((c) => {
+      const revenue = moneyPair(c.expectedRevenueEur, money.code, money.rates);
+      return {
+        club_id: c.clubId,
+        name: snapshot.clubs.get(c.clubId)?.name ?? '',
+        expected_position: round2(c.expectedPosition),
+        expected_points: round1(c.expectedPoints),
+        position_probabilities: c.positionProbabilities,
+        expected_revenue: revenue.amount,
+        expected_revenue_in_eur: revenue.amountEur,
+      };
+    }),
   };
 }

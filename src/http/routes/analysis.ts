@@ -46,7 +46,7 @@ function validSquadEntry(e: unknown): boolean {
 }
 
 /** The impact model's own refusals, as API answers. */
-function mapImpactError<T>(fn: () => T): T {
+export function mapImpactError<T>(fn: () => T): T {
   try {
     return fn();
   } catch (err) {

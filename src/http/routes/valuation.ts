@@ -54,7 +54,7 @@ export function valuationContext(deps: HttpDeps, reply: FastifyReply, currency: 
   const fallback = preferred && resolveCurrency(preferred, rates).ok ? preferred.toUpperCase() : 'EUR';
   const money: Money = { code: currency ?? fallback, rates };
   const snapshot: Snapshot = deps.snapshot();
-  const versions = `${snapshot.dataVersion}|${snapshot.ratingsVersion}|${bundle.version}|${rates.date}|${money.code}`;
+  const versions = `${snapshot.dataVersion}|${snapshot.ratingsVersion}|${snapshot.membershipVersion}|${bundle.version}|${rates.date}|${money.code}`;
   return { bundle, money, snapshot, versions };
 }
 

@@ -89,10 +89,11 @@ interface LeagueSetup {
 
 function leagueOf(artifact: ImpactArtifact, snapshot: Snapshot, clubId: string): LeagueSetup {
   if (!snapshot.clubs.has(clubId)) throw new ImpactError('unknown_club', `Club ${clubId} not found`);
-  const league = snapshot.leagueOfClub.get(clubId);
-  const clubs = league ? snapshot.clubsOfLeague.get(league) : undefined;
+  // The analysis season's membership: the operator's when set, else the current season's.
+  const league = snapshot.analysisLeagueOfClub.get(clubId);
+  const clubs = league ? snapshot.analysisClubsOfLeague.get(league) : undefined;
   if (!league || !clubs || clubs.length < 2) {
-    throw new ImpactError('club_without_league', `Club ${clubId} plays in no current domestic league`);
+    throw new ImpactError('club_without_league', `Club ${clubId} plays in no domestic league in the analysis season`);
   }
   const ctx = leagueContext(artifact, league, clubs.map((c) => baselineFeatures(artifact, snapshot, c, 0)));
   return { league, clubs, ctx };
@@ -109,7 +110,7 @@ function requirePlayer(snapshot: Snapshot, artifact: ImpactArtifact, playerId: s
 export function leagueValueRatio(snapshot: Snapshot, league: string, withFiles: readonly string[]): number | null {
   const total = (l: string): number => {
     let s = 0;
-    for (const club of snapshot.clubsOfLeague.get(l) ?? []) {
+    for (const club of snapshot.analysisClubsOfLeague.get(l) ?? []) {
       for (const p of snapshot.squads.get(club) ?? []) {
         const v = snapshot.values.get(p);
         if (v && v.length > 0) s += v[v.length - 1].value_eur;
@@ -117,7 +118,7 @@ export function leagueValueRatio(snapshot: Snapshot, league: string, withFiles: 
     }
     return s;
   };
-  const ref = withFiles.filter((l) => snapshot.clubsOfLeague.has(l)).map(total).filter((v) => v > 0).sort((a, b) => a - b);
+  const ref = withFiles.filter((l) => snapshot.analysisClubsOfLeague.has(l)).map(total).filter((v) => v > 0).sort((a, b) => a - b);
   const own = total(league);
   if (ref.length === 0 || !(own > 0)) return null;
   return own / ref[ref.length >> 1];
@@ -255,6 +256,8 @@ export interface SquadAnalysis {
   /** expected final place in the analysis season, 2 decimals, 1 is best */
   expectedLeagueRank: number;
   standardError: number;
+  /** probability of each final place, index 0 = first (the league forecast shows them) */
+  positionProbabilities: number[];
   squad: SquadEntryUsed[];
   squadSource: 'actual' | 'custom';
   runs: number;
@@ -323,6 +326,7 @@ export function squadAnalysis(
     season,
     expectedLeagueRank: Math.round(o.expectedPosition * 100) / 100,
     standardError: o.standardError,
+    positionProbabilities: o.positionProbabilities,
     squad: squad.map((p) => ({ playerId: p.playerId, name: snapshot.players.get(p.playerId)?.name ?? '', position: p.position })),
     squadSource: custom ? 'custom' : 'actual',
     runs: sim.runs,
