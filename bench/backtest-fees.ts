@@ -262,10 +262,12 @@ async function main(): Promise<void> {
   const testIdx = featureIndex(last);
   console.log(`feature index as of ${LAST}: ${sec(performance.now() - t1)}`);
 
-  const runs = variants.map((v) => run(v, snapshots, testIdx, last));
-  console.log('\nvariants (base:center:unknown buyer) compared (fee bands <5M / 5-20M / 20-50M / >=50M):');
-  for (const r of runs) summary(r);
-  fullReport(runs[0], last);
+  // The shipped model first, in full; then one line per alternative as each finishes.
+  const first = run(variants[0], snapshots, testIdx, last);
+  fullReport(first, last);
+  console.log('\nvariants (base:center:unknown buyer:half-life) compared (fee bands <5M / 5-20M / 20-50M / >=50M):');
+  summary(first);
+  for (const v of variants.slice(1)) summary(run(v, snapshots, testIdx, last));
 
   if (!args['no-rating']) {
     // The rating model's calibration needs the EA FC 24 ratings (season 2023/24), visible as of 2024-06-30.
