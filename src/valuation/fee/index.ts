@@ -1,7 +1,10 @@
 /**
- * Expected transfer fee: gradient boosting on log(fee) of real paid transfers, with features known
- * the day before each transfer, and an 80% range from quantile models (0.1 / 0.9) widened or narrowed
- * by conformal calibration on the most recent year of training transfers (out of time).
+ * Expected transfer fee: log(fee) = base + boosted correction, on real paid transfers with features
+ * known the day before each transfer. The base scales with the player's latest market value, so the
+ * fee is not capped by the largest fees the trees saw: they learn log(fee / value), which stays in
+ * the range of their training leaves at any value. The 80% range comes from quantile models
+ * (0.1 / 0.9) of the same correction, widened or narrowed by conformal calibration on the most
+ * recent year of training transfers (out of time).
  */
 import type { TransferRow } from '../../domain/world.js';
 import type { Snapshot } from '../../domain/snapshot.js';
@@ -9,25 +12,56 @@ import { playerFacts } from '../../domain/player-facts.js';
 import { fitGbm, predictGbm, type GbmModel, type GbmSettings } from '../ml/gbm.js';
 import { intervalCoverage } from '../ml/metrics.js';
 import {
-  addDays, ageAt, clubStrengthAt, contractMonthsAt, dayOf, featureIndex, GROUP_CODE, inflationAt, joinedClubOn, leagueStrengthAt,
+  addDays, ageAt, clubAt, clubStrengthAt, contractMonthsAt, dayOf, featureIndex, GROUP_CODE, inflationAt, joinedClubOn, leagueStrengthAt,
   logValueAt, minutesShareAt, peakLogValueAt, positionGroupOf, positionOf, tierAt, valueTrendAt, yearFraction, latestValue,
   type FeatureIndex,
 } from '../features/index.js';
 
-export const FEE_MODEL_VERSION = 1;
+export const FEE_MODEL_VERSION = 2;
 
 export const FEE_FEATURES = [
   'log_value', 'value_age_days', 'log_peak_value', 'value_trend', 'age', 'position_group', 'contract_months', 'tenure_years',
   'seller_strength', 'seller_league_strength', 'seller_tier', 'buyer_strength', 'buyer_league_strength', 'buyer_tier', 'year',
-  'inflation', 'minutes_share',
+  'inflation', 'minutes_share', 'last_fee_to_value', 'years_since_last_fee', 'at_buyer',
 ] as const;
 const F = Object.fromEntries(FEE_FEATURES.map((f, i) => [f, i])) as Record<(typeof FEE_FEATURES)[number], number>;
 
 /** +1: the fee never falls as the feature grows. Fewer contract months never raise the fee. */
 const MONOTONE: Partial<Record<(typeof FEE_FEATURES)[number], number>> = { contract_months: 1, log_value: 1 };
+/**
+ * With 'buyer' monotonicity a stronger buyer (club, league, higher tier) never pays less; it also keeps
+ * the fee monotone in value when the unknown buyer is the typical buyer of players at that value.
+ */
+const MONOTONE_BUYER: Partial<Record<(typeof FEE_FEATURES)[number], number>> = { buyer_strength: 1, buyer_league_strength: 1, buyer_tier: -1 };
+
+/**
+ * What the trees correct: 'value' = log latest value (the trees learn log(fee / value)); 'linear' =
+ * a least-squares line in log value (slope kept >= 0); 'none' = nothing (the trees learn log(fee)
+ * and cannot go past their largest leaf). bench/backtest-fees.ts compares them.
+ */
+export type FeeBaseKind = 'value' | 'linear' | 'none';
+
+export interface FeeBase {
+  kind: FeeBaseKind;
+  intercept: number;
+  slope: number;
+  /** Base of a player with no market value at all: median log fee of such training transfers. */
+  missing: number;
+}
 
 export interface FeeSettings {
   seed?: number;
+  /** Default 'value'. */
+  base?: FeeBaseKind;
+  /** The point fee: 'median' (pinball loss at 0.5 on the log scale, default) or 'mean' (squared error). */
+  center?: 'median' | 'mean';
+  /**
+   * The buyer of a query without one: 'by_value' (default) the typical buyer of training transfers of
+   * players at his value, 'overall' the median buyer of all training transfers.
+   */
+  unknownBuyer?: 'by_value' | 'overall';
+  /** Training transfers count half as much every this many years before the as-of date (default null: all alike). */
+  halfLifeYears?: number | null;
   /** Nominal coverage of the range (default 0.8). */
   coverage?: number;
   /** Days at the end of the training period held out to calibrate the range (default 365). */
@@ -46,6 +80,7 @@ export interface FeeArtifact {
   version: number;
   features: readonly string[];
   trainedAsOf: string;
+  base: FeeBase;
   center: GbmModel;
   low: GbmModel;
   high: GbmModel;
@@ -54,6 +89,11 @@ export interface FeeArtifact {
   coverage: number;
   /** The average buyer: median buyer features of the training transfers. */
   averageBuyer: BuyerFeatures;
+  /**
+   * The buyer of a query without one, by the player's log value: buyers[i] for values up to
+   * logValueUpper[i] (the last one above). Null: always the average buyer.
+   */
+  typicalBuyers: { logValueUpper: number[]; buyers: BuyerFeatures[] } | null;
   stats: {
     transfers: number;
     calibrationTransfers: number;
@@ -86,12 +126,15 @@ export interface FeeQuery {
   /** Features are read as of this date (inclusive). */
   at: string;
   sellerClubId: string | null;
-  /** null: the average buyer. */
+  /** null: the buyer of a query without one (see unknownBuyerOf). */
   buyerClubId: string | null;
   contractEndDate?: string | null;
 }
 
-export function feeFeatures(idx: FeatureIndex, q: FeeQuery, averageBuyer: BuyerFeatures | null): Float64Array {
+/** The buyer of a query without one: fixed, or chosen by the player's log value. */
+export type UnknownBuyer = BuyerFeatures | ((logValue: number) => BuyerFeatures);
+
+export function feeFeatures(idx: FeatureIndex, q: FeeQuery, unknownBuyer: UnknownBuyer | null): Float64Array {
   const x = new Float64Array(FEE_FEATURES.length);
   const { playerId, at } = q;
   x[F.log_value] = logValueAt(idx, playerId, at, 100_000);
@@ -107,7 +150,8 @@ export function feeFeatures(idx: FeatureIndex, q: FeeQuery, averageBuyer: BuyerF
   x[F.seller_strength] = clubStrengthAt(idx, q.sellerClubId, at);
   x[F.seller_league_strength] = leagueStrengthAt(idx, q.sellerClubId, at);
   x[F.seller_tier] = tierAt(idx, q.sellerClubId, at);
-  if (q.buyerClubId === null && averageBuyer) {
+  if (q.buyerClubId === null && unknownBuyer) {
+    const averageBuyer = typeof unknownBuyer === 'function' ? unknownBuyer(x[F.log_value]) : unknownBuyer;
     // After a JSON round trip an unknown (NaN) median is null.
     x[F.buyer_strength] = averageBuyer.strength ?? NaN;
     x[F.buyer_league_strength] = averageBuyer.leagueStrength ?? NaN;
@@ -120,12 +164,29 @@ export function feeFeatures(idx: FeatureIndex, q: FeeQuery, averageBuyer: BuyerF
   x[F.year] = yearFraction(at);
   x[F.inflation] = inflationAt(idx, at);
   x[F.minutes_share] = minutesShareAt(idx, playerId, at);
+  // What the seller paid for him anchors what it asks.
+  const paid = lastPaidTransfer(idx.snapshot, playerId, at);
+  x[F.last_fee_to_value] = paid ? Math.log(paid.fee_eur!) - x[F.log_value] : NaN;
+  x[F.years_since_last_fee] = paid ? (dayOf(at) - dayOf(paid.date)) / 365.2425 : NaN;
+  // A buyer he already plays for (a loan made permanent) often pays a fee agreed in advance.
+  x[F.at_buyer] = q.buyerClubId !== null && clubAt(idx, playerId, at) === q.buyerClubId ? 1 : 0;
   return x;
 }
 
+/** His latest paid permanent transfer dated on or before `at`. */
+function lastPaidTransfer(snapshot: Snapshot, playerId: string, at: string): TransferRow | null {
+  const rows = snapshot.transfersOfPlayer.get(playerId);
+  if (!rows) return null;
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const t = rows[i];
+    if (t.date <= at && t.fee_eur !== null && t.fee_eur > 0 && !t.is_loan) return t;
+  }
+  return null;
+}
+
 /** The feature row of a past transfer, as known the day before it. */
-export function transferFeatures(idx: FeatureIndex, t: TransferRow, averageBuyer: BuyerFeatures | null = null): Float64Array {
-  return feeFeatures(idx, { playerId: t.player_id, at: addDays(t.date, -1), sellerClubId: t.from_club_id, buyerClubId: t.to_club_id }, averageBuyer);
+export function transferFeatures(idx: FeatureIndex, t: TransferRow, unknownBuyer: UnknownBuyer | null = null): Float64Array {
+  return feeFeatures(idx, { playerId: t.player_id, at: addDays(t.date, -1), sellerClubId: t.from_club_id, buyerClubId: t.to_club_id }, unknownBuyer);
 }
 
 function medianOf(xs: number[]): number {
@@ -147,16 +208,104 @@ const DEFAULT_GBM: GbmSettings = {
   subsample: 0.8,
 };
 
-function monotone(): number[] {
-  return FEE_FEATURES.map((f) => MONOTONE[f] ?? 0);
+// Measured in bench/backtest-fees.ts: a 3-year half-life did not beat equal weights.
+const DEFAULT_HALF_LIFE_YEARS: number | null = null;
+
+function monotone(s: FeeSettings): number[] {
+  const byValue = (s.unknownBuyer ?? 'by_value') === 'by_value';
+  return FEE_FEATURES.map((f) => MONOTONE[f] ?? (byValue ? MONOTONE_BUYER[f] : undefined) ?? 0);
 }
 
-function fitThree(X: Float64Array[], y: Float64Array, s: FeeSettings, alphaLow: number): { center: GbmModel; low: GbmModel; high: GbmModel } {
-  const base: GbmSettings = { ...DEFAULT_GBM, ...s.gbm, seed: s.seed ?? 0, monotonicConstraints: monotone() };
+/** Training transfers per value bin of the typical buyer (the top of the market gets its own bins). */
+const TYPICAL_BUYER_BIN_ROWS = 150;
+
+/**
+ * Median buyer features of the training transfers in value bins (equal counts), made monotone so a
+ * more valuable player never gets a weaker typical buyer.
+ */
+function typicalBuyersOf(X: Float64Array[]): NonNullable<FeeArtifact['typicalBuyers']> {
+  const rows = X.filter((x) => Number.isFinite(x[F.log_value])).sort((a, b) => a[F.log_value] - b[F.log_value]);
+  const logValueUpper: number[] = [];
+  const buyers: BuyerFeatures[] = [];
+  const bins = Math.max(1, Math.floor(rows.length / TYPICAL_BUYER_BIN_ROWS));
+  for (let b = 0; b < bins; b++) {
+    const part = rows.slice(Math.floor((b * rows.length) / bins), Math.floor(((b + 1) * rows.length) / bins));
+    if (part.length === 0) continue;
+    const prev = buyers[buyers.length - 1];
+    const strength = medianOf(part.map((x) => x[F.buyer_strength]));
+    const leagueStrength = medianOf(part.map((x) => x[F.buyer_league_strength]));
+    const tier = medianOf(part.map((x) => x[F.buyer_tier]));
+    buyers.push(
+      prev
+        ? { strength: Math.max(prev.strength, strength), leagueStrength: Math.max(prev.leagueStrength, leagueStrength), tier: Math.min(prev.tier, tier) }
+        : { strength, leagueStrength, tier },
+    );
+    logValueUpper.push(part[part.length - 1][F.log_value]);
+  }
+  return { logValueUpper, buyers };
+}
+
+/** The buyer a query without one is priced with. */
+export function unknownBuyerOf(artifact: FeeArtifact): UnknownBuyer {
+  const t = artifact.typicalBuyers;
+  if (!t || t.buyers.length === 0) return artifact.averageBuyer;
+  return (logValue: number) => {
+    if (!Number.isFinite(logValue)) return artifact.averageBuyer;
+    let i = 0;
+    while (i < t.logValueUpper.length - 1 && logValue > t.logValueUpper[i]) i++;
+    return t.buyers[i];
+  };
+}
+
+function baseOf(b: FeeBase, x: ArrayLike<number>): number {
+  const v = x[F.log_value];
+  return Number.isFinite(v) ? b.intercept + b.slope * v : b.missing;
+}
+
+function fitBase(kind: FeeBaseKind, X: Float64Array[], y: Float64Array): FeeBase {
+  const withValue: number[] = [];
+  const without: number[] = [];
+  X.forEach((x, i) => (Number.isFinite(x[F.log_value]) ? withValue : without).push(i));
+  const meanY = y.reduce((a, b) => a + b, 0) / y.length;
+  if (kind === 'none') return { kind, intercept: meanY, slope: 0, missing: meanY };
+  let intercept = 0;
+  let slope = 1;
+  if (kind === 'linear' && withValue.length > 1) {
+    let mx = 0;
+    let my = 0;
+    for (const i of withValue) {
+      mx += X[i][F.log_value];
+      my += y[i];
+    }
+    mx /= withValue.length;
+    my /= withValue.length;
+    let sxy = 0;
+    let sxx = 0;
+    for (const i of withValue) {
+      sxy += (X[i][F.log_value] - mx) * (y[i] - my);
+      sxx += (X[i][F.log_value] - mx) ** 2;
+    }
+    // A negative slope would break monotonicity in value; the trees are constrained the same way.
+    slope = sxx > 0 ? Math.max(0, sxy / sxx) : 0;
+    intercept = my - slope * mx;
+  }
+  const missing = without.length > 0 ? medianOf(without.map((i) => y[i])) : meanY;
+  return { kind, intercept, slope, missing };
+}
+
+/** Recency weights: the market moves, so older fees say less about today's prices. */
+function recencyWeights(dates: string[], ref: string, halfLifeYears: number | null): Float64Array | undefined {
+  if (halfLifeYears === null || !(halfLifeYears > 0)) return undefined;
+  const refDay = dayOf(ref);
+  return Float64Array.from(dates, (d) => 0.5 ** ((refDay - dayOf(d)) / (365.2425 * halfLifeYears)));
+}
+
+function fitThree(X: Float64Array[], y: Float64Array, w: Float64Array | undefined, s: FeeSettings, alphaLow: number): { center: GbmModel; low: GbmModel; high: GbmModel } {
+  const base: GbmSettings = { ...DEFAULT_GBM, ...s.gbm, seed: s.seed ?? 0, monotonicConstraints: monotone(s) };
   return {
-    center: fitGbm(X, y, { ...base, loss: 'squared_error' }),
-    low: fitGbm(X, y, { ...base, loss: 'quantile', quantile: alphaLow }),
-    high: fitGbm(X, y, { ...base, loss: 'quantile', quantile: 1 - alphaLow }),
+    center: fitGbm(X, y, (s.center ?? 'median') === 'median' ? { ...base, loss: 'quantile', quantile: 0.5 } : { ...base, loss: 'squared_error' }, w),
+    low: fitGbm(X, y, { ...base, loss: 'quantile', quantile: alphaLow }, w),
+    high: fitGbm(X, y, { ...base, loss: 'quantile', quantile: 1 - alphaLow }, w),
   };
 }
 
@@ -175,7 +324,10 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
   const rows = paidTransfers(snapshot);
   if (rows.length < 50) throw new Error(`fee model: ${rows.length} paid transfers before ${snapshot.asOf}, need at least 50`);
   const X = rows.map((t) => transferFeatures(idx, t));
-  const y = Float64Array.from(rows.map((t) => Math.log(t.fee_eur!)));
+  const logFee = Float64Array.from(rows.map((t) => Math.log(t.fee_eur!)));
+  const base = fitBase(settings.base ?? 'value', X, logFee);
+  // The trees learn what the base leaves over.
+  const y = Float64Array.from(logFee, (v, i) => v - baseOf(base, X[i]));
   const averageBuyer: BuyerFeatures = {
     strength: medianOf(X.map((x) => x[F.buyer_strength])),
     leagueStrength: medianOf(X.map((x) => x[F.buyer_league_strength])),
@@ -187,11 +339,13 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
   const early = rows.map((t, i) => (t.date < calibrationStart ? i : -1)).filter((i) => i >= 0);
   const late = rows.map((t, i) => (t.date >= calibrationStart ? i : -1)).filter((i) => i >= 0);
   const alphaLow = (1 - coverage) / 2;
+  const halfLife = settings.halfLifeYears === undefined ? DEFAULT_HALF_LIFE_YEARS : settings.halfLifeYears;
   let rangeOffset = 0;
   let rawCoverage = NaN;
   let calibratedCoverage = NaN;
   if (early.length >= 50 && late.length >= 20) {
-    const m = fitThree(early.map((i) => X[i]), Float64Array.from(early.map((i) => y[i])), settings, alphaLow);
+    const w = recencyWeights(early.map((i) => rows[i].date), calibrationStart, halfLife);
+    const m = fitThree(early.map((i) => X[i]), Float64Array.from(early.map((i) => y[i])), w, settings, alphaLow);
     const yl = late.map((i) => y[i]);
     const lo = late.map((i) => predictGbm(m.low, X[i]));
     const hi = late.map((i) => predictGbm(m.high, X[i]));
@@ -199,23 +353,25 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
     rangeOffset = conformalOffset(yl, lo, hi, coverage);
     calibratedCoverage = intervalCoverage(yl, lo.map((v) => v - rangeOffset), hi.map((v) => v + rangeOffset));
   }
-  const m = fitThree(X, y, settings, alphaLow);
+  const m = fitThree(X, y, recencyWeights(rows.map((t) => t.date), snapshot.asOf, halfLife), settings, alphaLow);
   let ss = 0;
   let st = 0;
-  const mean = y.reduce((a, b) => a + b, 0) / y.length;
+  const mean = logFee.reduce((a, b) => a + b, 0) / logFee.length;
   for (let i = 0; i < y.length; i++) {
     ss += (y[i] - predictGbm(m.center, X[i])) ** 2;
-    st += (y[i] - mean) ** 2;
+    st += (logFee[i] - mean) ** 2;
   }
   return {
     kind: 'fee',
     version: FEE_MODEL_VERSION,
     features: [...FEE_FEATURES],
     trainedAsOf: snapshot.asOf,
+    base,
     ...m,
     rangeOffset,
     coverage,
     averageBuyer,
+    typicalBuyers: (settings.unknownBuyer ?? 'by_value') === 'by_value' ? typicalBuyersOf(X) : null,
     stats: {
       transfers: rows.length,
       calibrationTransfers: late.length,
@@ -229,9 +385,10 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
 
 /** Fee and range for a feature row (log space in, EUR out; low <= fee <= high). */
 export function feeFromFeatures(artifact: FeeArtifact, x: ArrayLike<number>): FeeOutput {
-  const c = predictGbm(artifact.center, x);
-  const lo = Math.min(c, predictGbm(artifact.low, x) - artifact.rangeOffset);
-  const hi = Math.max(c, predictGbm(artifact.high, x) + artifact.rangeOffset);
+  const b = baseOf(artifact.base, x);
+  const c = b + predictGbm(artifact.center, x);
+  const lo = Math.min(c, b + predictGbm(artifact.low, x) - artifact.rangeOffset);
+  const hi = Math.max(c, b + predictGbm(artifact.high, x) + artifact.rangeOffset);
   return { feeEur: Math.exp(c), lowEur: Math.exp(lo), highEur: Math.exp(hi) };
 }
 
@@ -244,14 +401,14 @@ export function predictFeeAt(artifact: FeeArtifact, snapshot: Snapshot, input: F
   const x = feeFeatures(
     idx,
     { playerId: input.playerId, at: input.at, sellerClubId: seller, buyerClubId: input.targetClubId ?? null, contractEndDate: input.contractEndDate ?? null },
-    artifact.averageBuyer,
+    unknownBuyerOf(artifact),
   );
   return feeFromFeatures(artifact, x);
 }
 
 /**
  * Expected fee at the snapshot's as-of date: the seller is the club that owns the registration,
- * `targetClubId` the buyer (else the average buyer), `contractEndDate` replaces the known contract.
+ * `targetClubId` the buyer (else the typical buyer of players at his value), `contractEndDate` replaces the known contract.
  */
 export function predictFee(artifact: FeeArtifact, snapshot: Snapshot, input: FeeInput): FeeOutput {
   return predictFeeAt(artifact, snapshot, { ...input, at: snapshot.asOf });

@@ -51,7 +51,7 @@ test('fewer contract months never raise the fee, and the contract matters', () =
   assert.ok(spread / ids.length > 0.3, `a long contract should be worth more than an expiring one (mean log gap ${spread / ids.length})`);
 });
 
-test('the buyer moves the fee; an unknown buyer is the average buyer', () => {
+test('the buyer moves the fee; an unknown buyer is the typical buyer of players at his value', () => {
   const clubs = clubIds();
   const playerId = [...train.players.keys()][10];
   const rich = predictFee(artifact, train, { playerId, targetClubId: clubs[0] });
