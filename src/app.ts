@@ -20,6 +20,7 @@ import { referenceRoutes } from './http/routes/reference.js';
 import { systemRoutes } from './http/routes/system.js';
 import { valuationRoutes } from './http/routes/valuation.js';
 import { analysisRoutes } from './http/routes/analysis.js';
+import { webAppRoutes } from './http/web-app.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -196,5 +197,6 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   analysisRoutes(app, deps);
 
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  webAppRoutes(app);
   return app;
 }
