@@ -1,0 +1,185 @@
+/**
+ * Touchline Studio in a real headless Chromium, on the demo world, as a person walks it: sign in with
+ * the demo login, reach a club through the competitions, run a squad what-if and see the rank move,
+ * open a player and see the value chart drawn with data points. Screenshots at 1280x800 and 390x844
+ * go to .cache/screenshots/; axe-core finds no serious or critical violation; the CSP is never hit.
+ * The demo account keeps the default limit (60 a minute): the walk must fit in it.
+ *
+ * Needs /usr/bin/chromium (Debian package) and the devDependencies playwright-core and axe-core.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { createDemoLogin } from '../../src/access/bootstrap.js';
+import { WEB_DIST } from '../../src/http/web-app.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+const SHOTS = new URL('../../.cache/screenshots/', import.meta.url).pathname;
+const require = createRequire(import.meta.url);
+
+async function loadPlaywright(): Promise<typeof import('playwright-core') | null> {
+  try {
+    return await import('playwright-core');
+  } catch {
+    return null;
+  }
+}
+const playwright = await loadPlaywright();
+const skip = !existsSync(CHROMIUM)
+  ? `${CHROMIUM} is missing (apt-get install chromium)`
+  : !playwright
+    ? 'playwright-core cannot be loaded'
+    : !existsSync(join(WEB_DIST, 'index.html'))
+      ? 'the web app is not built (npm run build:web)'
+      : false;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: unknown[];
+}
+
+/** axe-core run inside the page (evaluated through DevTools, so the page's CSP does not stop it). */
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as { violations: AxeViolation[] };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+describe('Touchline Studio in headless Chromium', { skip }, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  const problems: string[] = [];
+  const apiCalls: string[] = [];
+  let demo: { email: string; password: string };
+
+  before(async () => {
+    t = await startTestApp({ env: { RATE_LIMIT: '60' } });
+    demo = await createDemoLogin(t.handle.db);
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    browser = await playwright!.chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 60_000 });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(60_000);
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) problems.push(`console: ${msg.text()}`);
+    });
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/v1/')) apiCalls.push(`${req.method()} ${new URL(req.url()).pathname}`);
+    });
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const shoot = async (name: string) => {
+    for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: join(SHOTS, `${name}-${label}.png`), fullPage: true });
+      const width = await page.evaluate('document.documentElement.scrollWidth');
+      assert.ok((width as number) <= viewport.width, `${name} fits ${viewport.width} px wide (is ${String(width)})`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  };
+
+  test('sign in with the demo login; the key stays out of the URL', async () => {
+    await page.goto(base, { waitUntil: 'load' });
+    assert.deepEqual(await axeViolations(page), [], 'sign-in page');
+    await shoot('signin');
+    await page.getByLabel('Email').fill(demo.email);
+    await page.getByLabel('Password').fill(demo.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Competitions' }).waitFor();
+    const key = (await page.evaluate('sessionStorage.getItem("touchline.key")')) as string;
+    assert.match(key, /^tl_/);
+    assert.ok(!page.url().includes(key));
+    assert.equal(await page.evaluate('localStorage.length ? JSON.stringify(localStorage).includes(sessionStorage.getItem("touchline.key")) : false'), false);
+  });
+
+  let clubUrl = '';
+  test('competitions -> clubs -> squad; a what-if moves the expected rank and lives in the URL', async () => {
+    await page.locator('.tiles a').first().click();
+    await page.locator('.tiles a').first().click();
+    const rankRow = page.locator('tr[data-measure="Expected league rank"]');
+    await rankRow.locator('td.before').waitFor();
+    const before = Number(await rankRow.locator('td.before').textContent());
+    assert.ok(before >= 1, `actual rank ${before}`);
+    // Take the forwards out: the club should expect to finish lower.
+    for (let i = 0; i < 5; i++) await page.locator('.squad-list li button.remove').last().click();
+    assert.match(page.url(), /remove=/);
+    clubUrl = page.url();
+    await page.getByRole('button', { name: 'Run what-if' }).click();
+    await rankRow.locator('td.after').filter({ hasNotText: '—' }).waitFor();
+    const afterRank = Number(await rankRow.locator('td.after').textContent());
+    assert.ok(afterRank > before, `rank ${before} -> ${afterRank}`);
+    assert.match((await rankRow.locator('td.change').textContent()) ?? '', /^\+/);
+    assert.deepEqual(await axeViolations(page), [], 'squad page');
+    await shoot('squad');
+  });
+
+  test('a shared what-if URL opens with its result', async () => {
+    const other = await browser.newPage();
+    try {
+      // A new tab has no key: it asks to sign in, as it should.
+      await other.goto(clubUrl, { waitUntil: 'load' });
+      await other.getByRole('heading', { name: 'Sign in' }).waitFor();
+    } finally {
+      await other.close();
+    }
+    await page.goto(`${base}/`, { waitUntil: 'load' });
+    await page.goto(clubUrl, { waitUntil: 'load' });
+    const after = page.locator('tr[data-measure="Expected league rank"] td.after');
+    await after.filter({ hasNotText: '—' }).waitFor();
+  });
+
+  test("a player's page draws the value chart with data points and the outcome bars", async () => {
+    await page.locator('.squad-list a').first().click();
+    await page.locator('.player-head h1').waitFor();
+    const points = page.locator('svg.value-chart circle.point');
+    await points.first().waitFor();
+    assert.equal(await points.count(), 2);
+    for (const v of await points.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))))) assert.ok(v > 0);
+    assert.equal(await page.locator('svg.bar-chart rect').count(), 6);
+    await page.locator('.timeline li').first().waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'player page');
+    await shoot('player');
+  });
+
+  test('for my club: a club, a fee and a wage give sportive impact and ROI', async () => {
+    const panel = page.locator('section.for-my-club');
+    const comp = panel.getByLabel('Competition');
+    await comp.locator('option').nth(1).waitFor({ state: 'attached' });
+    await comp.selectOption({ index: 1 });
+    const club = panel.getByLabel('Club');
+    await club.locator('option').nth(1).waitFor({ state: 'attached' });
+    await club.selectOption({ index: 1 });
+    await panel.getByLabel(/^Fee/).fill('20m');
+    await panel.getByLabel(/^Annual wage/).fill('2m');
+    await panel.getByRole('button', { name: 'Analyse the signing' }).click();
+    await panel.getByText('Return on investment').waitFor();
+    assert.match((await panel.locator('.headline dd').textContent()) ?? '', /^\d+\.\d\d×$/);
+    await shoot('player-roi');
+  });
+
+  test('signing out forgets the key; the walk stayed within the limit and the CSP', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    assert.equal(await page.evaluate('sessionStorage.getItem("touchline.key")'), null);
+    assert.ok(apiCalls.length <= 60, `${apiCalls.length} API calls`);
+    assert.deepEqual(problems, []);
+  });
+});
