@@ -155,6 +155,12 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     for (const v of await points.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))))) assert.ok(v > 0);
     assert.equal(await page.locator('svg.bar-chart rect').count(), 6);
     await page.locator('.timeline li').first().waitFor();
+    // Money follows the currency picked at the top.
+    assert.match((await page.locator('svg.value-chart .value').first().textContent()) ?? '', /^€/);
+    await page.getByLabel('Currency').selectOption('GBP');
+    await page.locator('svg.value-chart .value').filter({ hasText: /^£/ }).first().waitFor();
+    await page.getByLabel('Currency').selectOption('EUR');
+    await page.locator('svg.value-chart .value').filter({ hasText: /^€/ }).first().waitFor();
     assert.deepEqual(await axeViolations(page), [], 'player page');
     await shoot('player');
   });
