@@ -181,11 +181,22 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     await shoot('player-roi');
   });
 
+  test('when the key has spent its limit, the page says how long to wait', async () => {
+    const key = (await page.evaluate('sessionStorage.getItem("touchline.key")')) as string;
+    // Spend the rest of this minute's 60 requests from outside the browser.
+    for (let i = 0; i < 70 && (await t.get('/v1/competitions', key)).statusCode !== 429; i++);
+    await page.getByLabel('Currency').selectOption('CHF');
+    await page.locator('.banner').filter({ hasText: /Try again in \d+ s/ }).waitFor();
+    await page.getByText(/Too many requests for now: try again in \d+ s\./).first().waitFor();
+    await shoot('rate-limited');
+    await page.getByLabel('Currency').selectOption('EUR');
+  });
+
   test('signing out forgets the key; the walk stayed within the limit and the CSP', async () => {
+    assert.ok(apiCalls.length <= 60, `${apiCalls.length} API calls`);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     assert.equal(await page.evaluate('sessionStorage.getItem("touchline.key")'), null);
-    assert.ok(apiCalls.length <= 60, `${apiCalls.length} API calls`);
     assert.deepEqual(problems, []);
   });
 });

@@ -70,13 +70,22 @@ function Page({ route }: { route: Route }) {
   }
 }
 
+/** The fragment names pages here, so the skip link moves focus itself instead of changing the page. */
+function skipToContent(e: Event) {
+  e.preventDefault();
+  const main = document.getElementById('main');
+  if (!main) return;
+  main.setAttribute('tabindex', '-1');
+  main.focus();
+}
+
 function App() {
   const route = useRoute();
   const signedIn = useSignedIn();
   const currency = useCurrency();
   return (
     <>
-      <a class="skip" href="#main">
+      <a class="skip" href="#main" onClick={skipToContent}>
         Skip to content
       </a>
       <header class="top">

@@ -1,4 +1,4 @@
-import { useId, useState } from 'preact/hooks';
+import { useEffect, useId, useState } from 'preact/hooks';
 import { ClubPicker } from '../competitions/ClubPicker';
 import { formatMoney, formatPercent, formatRank } from '../ui/format';
 import { ErrorBox, Loading } from '../ui/states';
@@ -24,6 +24,9 @@ export function ForMyClub({ playerId, currency }: { playerId: string; currency: 
   const [fee, setFee] = useState('');
   const [wage, setWage] = useState('');
   const [state, setState] = useState<{ s: 'idle' } | { s: 'loading' } | { s: 'error'; message: string } | { s: 'ok'; roi: Roi; club: string }>({ s: 'idle' });
+
+  // A result in another currency would sit under this currency's labels.
+  useEffect(() => setState({ s: 'idle' }), [currency]);
 
   const submit = async (e: Event) => {
     e.preventDefault();

@@ -82,6 +82,16 @@ function Fact({ term, value }: { term: string; value: string | number | null | u
 
 function Values({ id, club, currency }: { id: string; club: string; currency: string }) {
   const values = useApi(() => loadValues(id, club, currency), [id, club, currency]);
+  if (values.state !== 'ok') {
+    // The chart's box is held while the valuation loads or fails, so nothing below it jumps.
+    return (
+      <div class="chart-frame placeholder">
+        <Show loaded={values} what="the valuation">
+          {() => null}
+        </Show>
+      </div>
+    );
+  }
   return (
     <Show loaded={values} what="the valuation">
       {({ fee, future }) => {

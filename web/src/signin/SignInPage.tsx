@@ -66,6 +66,7 @@ export function SignInPage() {
           <button type="submit" disabled={busy}>
             {busy ? 'Signing in…' : 'Sign in'}
           </button>
+          <p class="hint">On the demo world, <code>npm start</code> prints a demo login.</p>
         </form>
         <form onSubmit={useKey} class="card" aria-labelledby="signin-key">
           <h2 id="signin-key">Or use an API key</h2>

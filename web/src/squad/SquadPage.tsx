@@ -41,6 +41,9 @@ export function SquadPage({ id, query }: { id: string; query: URLSearchParams })
     }
   };
 
+  // A result in another currency is dropped; the effect below runs the what-if again once the actual squad is back.
+  useEffect(() => setRun({ s: 'idle' }), [currency]);
+
   // A shared what-if opens with its result.
   useEffect(() => {
     if (actual.state === 'ok' && !isUnchanged(w) && run.s === 'idle') void rerun();
