@@ -21,6 +21,9 @@ import { systemRoutes } from './http/routes/system.js';
 import { valuationRoutes } from './http/routes/valuation.js';
 import { analysisRoutes } from './http/routes/analysis.js';
 import { webAppRoutes } from './http/web-app.js';
+import { searchRoutes } from './http/routes/search.js';
+import { playerListRoutes } from './http/routes/player-list.js';
+import { valueHistoryRoutes } from './http/routes/value-history.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -195,6 +198,9 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   playerRoutes(app, deps);
   valuationRoutes(app, deps);
   analysisRoutes(app, deps);
+  searchRoutes(app, deps);
+  playerListRoutes(app, deps);
+  valueHistoryRoutes(app, deps);
 
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   webAppRoutes(app);

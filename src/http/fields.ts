@@ -116,3 +116,28 @@ export function currencyField(name: string, accepts: (code: string) => boolean) 
 export function bodyObject<T extends z.ZodRawShape>(shape: T) {
   return z.object(shape, { error: BODY_NOT_OBJECT });
 }
+
+/** A whole number in a query string, within [min, max]; anything else is `Invalid <name>`. */
+export function intRangeQuery(name: string, min: number, max: number) {
+  const message = `Invalid ${name}`;
+  return z
+    .string({ error: message })
+    .regex(/^\d{1,6}$/, { error: message })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: message });
+}
+
+/** A non-negative amount in a query string (digits, optionally a decimal part), at most MONEY_INPUT_MAX. */
+export function amountQuery(name: string) {
+  const message = `Invalid ${name}`;
+  return z
+    .string({ error: message })
+    .regex(/^\d{1,16}(\.\d{1,6})?$/, { error: message })
+    .transform(Number)
+    .refine((n) => n <= MONEY_INPUT_MAX, { error: message });
+}
+
+/** One of the listed values, exactly; anything else is `Invalid <name>`. */
+export function enumQuery<const T extends readonly [string, ...string[]]>(name: string, values: T) {
+  return z.enum(values, { error: `Invalid ${name}` });
+}

@@ -3,6 +3,7 @@ import { isClubCovered, isCompetitionCovered, isPlayerCovered } from '../access/
 import type { PlayerRow, ClubRow } from '../domain/world.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import { playerFacts, type PlayerFacts } from '../domain/player-facts.js';
+import type { Scope } from '../discovery/scope.js';
 import { forbidden, notFound } from './errors.js';
 
 export function clubCovered(snapshot: Snapshot, principal: Principal, clubId: string | null): boolean {
@@ -42,4 +43,29 @@ export function requirePlayerAndClub(snapshot: Snapshot, principal: Principal, p
   requirePlayer(snapshot, principal, playerId);
   requireClub(snapshot, principal, clubId);
   return requirePlayer(snapshot, principal, playerId, { analysis: true });
+}
+
+const scopes = new WeakMap<Snapshot, WeakMap<Principal['coverage'], { scope: Scope; key: string }>>();
+
+/**
+ * The caller's plan as the discovery indexes ask it, by access/'s rules; made once per plan
+ * coverage and snapshot. `key` names the coverage, so the indexes can keep what a plan sees.
+ */
+export function scopeOf(snapshot: Snapshot, principal: Principal): { scope: Scope; key: string } {
+  const coverage = principal.coverage;
+  let bySnapshot = scopes.get(snapshot);
+  if (!bySnapshot) scopes.set(snapshot, (bySnapshot = new WeakMap()));
+  let found = bySnapshot.get(coverage);
+  if (!found) {
+    const leagueOf = (id: string) => snapshot.leagueOfClub.get(id);
+    const scope: Scope = {
+      all: coverage.all,
+      club: (clubId) => isClubCovered(coverage, clubId, leagueOf),
+      competition: (competitionId) => isCompetitionCovered(coverage, competitionId),
+      player: (team, owner) => isPlayerCovered(coverage, team, owner, leagueOf),
+    };
+    const key = coverage.all ? 'all' : `${[...coverage.competitions].sort().join(',')}|${[...coverage.clubs].sort().join(',')}`;
+    bySnapshot.set(coverage, (found = { scope, key }));
+  }
+  return found;
 }

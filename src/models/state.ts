@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { bundleVersion, type BundleSettings, type ModelBundle } from '../valuation/bundle.js';
 import { featureIndex } from '../valuation/features/index.js';
+import { warmDiscovery } from '../discovery/index.js';
 import { loadBundle } from './artifacts.js';
 import type { Snapshot } from '../domain/snapshot.js';
 
@@ -29,15 +30,21 @@ export class ModelState {
   /** Loads the artifact for this snapshot's data; false when none has been trained. */
   sync(snapshot: Snapshot): boolean {
     const version = expectedBundleVersion(snapshot);
-    if (this.bundle?.version === version) return true;
+    if (this.bundle?.version === version) {
+      // Same models, new snapshot (our ratings stored after a training): the discovery indexes follow it.
+      warmDiscovery(snapshot, this.bundle);
+      return true;
+    }
     const found = loadBundle(this.dir, version);
     if (found) {
       this.bundle = found;
       // Feature indexes are built once per snapshot; pay for it now rather than on a request.
       featureIndex(snapshot);
+      warmDiscovery(snapshot, found);
       this.logger?.info({ version }, 'models loaded');
       return true;
     }
+    warmDiscovery(snapshot, this.bundle);
     if (this.bundle) this.logger?.warn({ serving: this.bundle.version, wanted: version }, 'no models trained on the current data: run `touchline train`');
     return false;
   }

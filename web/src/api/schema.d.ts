@@ -2192,6 +2192,497 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find players, clubs and competitions by name
+         * @description Best match first: an exact full-name match, then every word matched as a prefix, then matches with a typo; ties go to the higher current market value (a club: its squad's total; a competition: its clubs' total), then the name. Only what the caller's plan covers is returned.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description What to find, 2-100 characters after trimming. Case, accents and punctuation do not matter (mbappe finds Mbappé); words may come in any order and each may be a prefix (vini jun); a word of 5 or more letters may carry one typo (haalnd) */
+                    q: string;
+                    /** @description player, club or competition; default all three */
+                    type?: "player" | "club" | "competition";
+                    /** @description 1-50, default 10 */
+                    limit?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                /**
+                                 * @description What the result is
+                                 * @enum {string}
+                                 */
+                                type: "player" | "club" | "competition";
+                                /** @description Display name */
+                                name: string;
+                                /** @description Player or club: its service id */
+                                service_id?: string;
+                                /** @description Player: current team */
+                                club_id?: string | null;
+                                /** @description Player: current team name */
+                                club_name?: string | null;
+                                /** @description Player: position code */
+                                position?: string;
+                                /** @description Player: whole years at the as-of date */
+                                age?: number | null;
+                                /** @description Player: nationality */
+                                nationality?: string;
+                                /** @description Player: latest crowd value on or before the as-of date, EUR */
+                                market_value_in_eur?: number | null;
+                                /** @description Club: registry A id */
+                                registry_a_id?: number | null;
+                                /** @description Club: its current domestic league, or null; competition: its id */
+                                competition?: string | null;
+                                /** @description Competition: DOMESTIC_LEAGUE, DOMESTIC_CUP, … */
+                                competition_type?: string;
+                                /** @description Competition: country, null for international ones */
+                                country?: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scouting list: filter, sort and page through players
+         * @description Only players the caller's plan covers. `total` counts every match; following `next_cursor` until it is null visits each match exactly once. A cursor made for other filters or another sort is 400 `Invalid cursor`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only players whose current team plays in this competition this season */
+                    competition_id?: string;
+                    /** @description Only players whose current team is this club */
+                    club_id?: string;
+                    /** @description One or more position codes, comma-separated (e.g. LB,LWB) */
+                    position?: string;
+                    /** @description Whole years at the as-of date, 14-50 */
+                    min_age?: string;
+                    /** @description Whole years at the as-of date, 14-50 */
+                    max_age?: string;
+                    /** @description Exact, case-insensitive */
+                    nationality?: string;
+                    /** @description Right, Left or Both */
+                    preferred_foot?: string;
+                    /** @description YYYY-MM-DD: contracts ending on or before it */
+                    contract_expires_before?: string;
+                    /** @description In `currency`: market value at least this */
+                    min_market_value?: string;
+                    /** @description In `currency`: market value at most this */
+                    max_market_value?: string;
+                    /** @description In `currency`: expected transfer fee at most this */
+                    max_expected_transfer_value?: string;
+                    /** @description Our rating at least this, 1-99 */
+                    min_rating?: string;
+                    /** @description Our potential at least this, 1-99 */
+                    min_potential?: string;
+                    /** @description true/false/1/0: only players the analysis endpoints accept */
+                    analysis_available_only?: "0" | "1" | "true" | "false";
+                    /** @description ISO 4217 code, any case; default EUR */
+                    currency?: string;
+                    /** @description market_value, expected_transfer_value, rating, potential, age, name, contract_end_date; a leading - sorts descending; default -market_value; nulls last; ties by service_id */
+                    sort?: "market_value" | "-market_value" | "expected_transfer_value" | "-expected_transfer_value" | "rating" | "-rating" | "potential" | "-potential" | "age" | "-age" | "name" | "-name" | "contract_end_date" | "-contract_end_date";
+                    /** @description 1-100, default 25 */
+                    limit?: string;
+                    /** @description next_cursor of the previous page, with the same filters and sort */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency: string;
+                            /** @description Every match, on all pages */
+                            total: number;
+                            players: {
+                                /** @description Player service id */
+                                service_id: string;
+                                name: string;
+                                /** @description Whole years at the as-of date */
+                                age: number | null;
+                                /** @description Position code */
+                                position: string;
+                                /** @description Role, see /v1/role_description */
+                                player_role: string;
+                                nationality: string;
+                                /** @description Current team */
+                                club_id: string | null;
+                                club_name: string | null;
+                                /** @description The current team's domestic league this season */
+                                competition: string | null;
+                                /** @description YYYY-MM-DD */
+                                contract_end_date: string | null;
+                                /** @description Latest crowd value on or before the as-of date, in `currency`; null when unknown */
+                                market_value: number | null;
+                                /** @description Latest crowd value, EUR */
+                                market_value_in_eur: number | null;
+                                /** @description What /v1/expected_transfer_value answers with no target club and no contract date; null when analysis is not available, in `currency`; null when unknown */
+                                expected_transfer_value: number | null;
+                                /** @description Expected transfer fee, EUR */
+                                expected_transfer_value_in_eur: number | null;
+                                /** @description Our latest rating, 1-99 */
+                                rating: number | null;
+                                /** @description Our latest potential, 1-99 */
+                                potential: number | null;
+                                analysis_available: boolean;
+                            }[];
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/market_value_history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's market value and our rating over time */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Player service id: P + 26 characters */
+                    player_id: string;
+                    /** @description ISO 4217 code, any case; default EUR */
+                    currency?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            player_id: string;
+                            currency: string;
+                            /** @description Crowd market values, oldest first, none after the as-of date */
+                            market_values: {
+                                /** @description YYYY-MM-DD */
+                                date: string;
+                                /** @description In `currency` */
+                                value: number;
+                                value_in_eur: number;
+                                /** @description His club when the value was published */
+                                club_id: string | null;
+                            }[];
+                            /** @description Our ratings by season, oldest first, none after the current season */
+                            ratings: {
+                                /** @description YYYY/YYYY */
+                                season: string;
+                                /** @description Our rating, 1-99 */
+                                rating: number;
+                                /** @description Our potential, 1-99 */
+                                potential: number;
+                                /** @description Position code that season */
+                                position: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
