@@ -146,13 +146,20 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     await after.filter({ hasNotText: '—' }).waitFor();
   });
 
-  test("a player's page draws the value chart with data points and the outcome bars", async () => {
-    await page.locator('.squad-list a').first().click();
-    await page.locator('.player-head h1').waitFor();
-    const points = page.locator('svg.value-chart circle.point');
-    await points.first().waitFor();
-    assert.equal(await points.count(), 2);
-    for (const v of await points.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))))) assert.ok(v > 0);
+  test("search a player and open his page: the value chart is drawn with data points, and the outcome bars", async () => {
+    const name = ((await page.locator('.squad-list a').first().textContent()) ?? '').trim();
+    const box = page.getByRole('combobox', { name: /Search players/ });
+    await box.fill(name);
+    await page.getByRole('option').filter({ hasText: name }).first().waitFor();
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await page.locator('.player-head h1').filter({ hasText: name }).waitFor();
+    const model = page.locator('svg.value-chart circle.model-point');
+    await model.first().waitFor();
+    assert.equal(await model.count(), 2, "today's expected fee and the value in 3 years");
+    const history = page.locator('svg.value-chart circle.history-point');
+    assert.ok((await history.count()) >= 1, 'market values over time');
+    for (const v of await page.locator('svg.value-chart circle.point').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))))) assert.ok(v > 0);
     assert.equal(await page.locator('svg.bar-chart rect').count(), 6);
     await page.locator('.timeline li').first().waitFor();
     // Money follows the currency picked at the top.
@@ -179,6 +186,28 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     await panel.getByText('Return on investment').waitFor();
     assert.match((await panel.locator('.headline dd').textContent()) ?? '', /^\d+\.\d\d×$/);
     await shoot('player-roi');
+  });
+
+  test('the scouting list: filters and sort in the URL, sortable table, pages', async () => {
+    await page.getByRole('link', { name: 'Scouting list' }).click();
+    const rows = page.locator('main table tbody tr');
+    await rows.first().waitFor();
+    assert.equal(await rows.count(), 25);
+    await page.getByLabel('Age to').fill('23');
+    await page.getByRole('button', { name: 'Show players' }).click();
+    await page.waitForURL(/max_age=23/);
+    await page.getByRole('button', { name: /^Age/ }).click();
+    await page.waitForURL(/sort=-age/);
+    await page.locator('th[aria-sort="descending"]').filter({ hasText: 'Age' }).waitFor();
+    await rows.first().waitFor();
+    const ages = (await page.locator('main table tbody tr td:nth-child(2)').allTextContents()).map(Number);
+    assert.ok(ages.every((a) => a <= 23), ages.join(','));
+    assert.deepEqual([...ages].sort((a, b) => b - a), ages, 'oldest first');
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL(/cursor=/);
+    await rows.first().waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'scouting list');
+    await shoot('scouting');
   });
 
   test('when the key has spent its limit, the page says how long to wait', async () => {

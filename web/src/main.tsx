@@ -7,6 +7,8 @@ import { links, parseRoute, type Route } from './router';
 import { currentKey, onSessionChange, signOut } from './session/session';
 import { SignInPage } from './signin/SignInPage';
 import { SquadPage } from './squad/SquadPage';
+import { SearchBox } from './search/SearchBox';
+import { ScoutingPage } from './scouting/ScoutingPage';
 import { CURRENCIES, setCurrency, useCurrency } from './ui/currency';
 import './styles.css';
 
@@ -56,6 +58,8 @@ function Page({ route }: { route: Route }) {
       return <CompetitionPage id={route.id} />;
     case 'club':
       return <SquadPage key={route.id} id={route.id} query={route.query} />;
+    case 'scouting':
+      return <ScoutingPage query={route.query} />;
     case 'player':
       return <PlayerPage key={route.id} id={route.id} />;
     default:
@@ -94,7 +98,9 @@ function App() {
         </a>
         {signedIn && (
           <nav aria-label="Main" class="top-nav">
+            <SearchBox />
             <a href={links.competitions()}>Competitions</a>
+            <a href={links.scouting()}>Scouting list</a>
             <label class="currency">
               Currency
               <select value={currency} onChange={(e) => setCurrency(e.currentTarget.value)}>

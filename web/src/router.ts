@@ -7,6 +7,7 @@ export type Route =
   | { readonly page: 'competition'; readonly id: string }
   | { readonly page: 'club'; readonly id: string; readonly query: URLSearchParams }
   | { readonly page: 'player'; readonly id: string; readonly query: URLSearchParams }
+  | { readonly page: 'scouting'; readonly query: URLSearchParams }
   | { readonly page: 'not-found' };
 
 export function parseRoute(hash: string): Route {
@@ -15,6 +16,7 @@ export function parseRoute(hash: string): Route {
   const query = new URLSearchParams(search);
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   if (parts.length === 0) return { page: 'competitions' };
+  if (parts.length === 1 && parts[0] === 'scouting') return { page: 'scouting', query };
   if (parts.length === 2 && parts[0] === 'competition') return { page: 'competition', id: parts[1] };
   if (parts.length === 2 && parts[0] === 'club') return { page: 'club', id: parts[1], query };
   if (parts.length === 2 && parts[0] === 'player') return { page: 'player', id: parts[1], query };
@@ -29,6 +31,7 @@ export function href(path: string, query?: URLSearchParams | Record<string, stri
 
 export const links = {
   competitions: () => href('/'),
+  scouting: (query?: URLSearchParams) => href('/scouting', query),
   competition: (id: string) => href(`/competition/${encodeURIComponent(id)}`),
   club: (id: string, query?: URLSearchParams) => href(`/club/${encodeURIComponent(id)}`, query),
   player: (id: string, query?: Record<string, string>) => href(`/player/${encodeURIComponent(id)}`, query),

@@ -16,3 +16,9 @@ test('niceMax rounds up to 1, 2 or 5 times a power of ten', () => {
   assert.equal(niceMax(50), 50);
   assert.equal(niceMax(0), 1);
 });
+
+test('dates become fractional years', async () => {
+  const { yearFraction } = await import('./ValueChart.tsx');
+  assert.equal(yearFraction('2024-01-01'), 2024);
+  assert.ok(Math.abs(yearFraction('2024-07-01') - 2024.5) < 0.01);
+});

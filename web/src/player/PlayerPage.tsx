@@ -1,6 +1,6 @@
 import { useApi } from '../api/use-api';
 import { BarChart } from '../charts/BarChart';
-import { ValueChart } from '../charts/ValueChart';
+import { ValueChart, yearFraction } from '../charts/ValueChart';
 import { links } from '../router';
 import { useCurrency } from '../ui/currency';
 import { formatCount, formatMoney, formatPercent } from '../ui/format';
@@ -94,21 +94,28 @@ function Values({ id, club, currency }: { id: string; club: string; currency: st
   }
   return (
     <Show loaded={values} what="the valuation">
-      {({ fee, future }) => {
+      {({ fee, future, history }) => {
         const m = (v: number) => formatMoney(v, fee.currency);
         const probs = future.probabilities_of_different_outcomes;
+        // The model's "today" is the data's last day (the newest published value), not the calendar.
+        const last = history.market_values.at(-1)?.date;
+        const now = last ? yearFraction(last) : new Date().getFullYear();
         return (
           <>
             <div class="chart-frame">
               <ValueChart
-                title="Expected fee today and value in 3 years, with 80% ranges"
+                title="Market value over time, our expected fee today and the value in 3 years, with 80% ranges"
                 format={m}
-                points={[
-                  { label: 'Expected fee today', value: fee.expected_transfer_value, low: fee.expected_transfer_value_range.low, high: fee.expected_transfer_value_range.high },
-                  { label: 'In 3 years', value: future.future_transfer_value, low: future.future_transfer_value_range.low, high: future.future_transfer_value_range.high },
+                history={history.market_values.map((v) => ({ t: yearFraction(v.date), value: v.value }))}
+                model={[
+                  { t: now, label: 'Expected fee today', value: fee.expected_transfer_value, low: fee.expected_transfer_value_range.low, high: fee.expected_transfer_value_range.high },
+                  { t: now + 3, label: 'In 3 years', value: future.future_transfer_value, low: future.future_transfer_value_range.low, high: future.future_transfer_value_range.high },
                 ]}
               />
             </div>
+            <p class="legend">
+              <span class="key history">market value</span> <span class="key model">our expected fee today and value in 3 years, with 80% ranges</span>
+            </p>
             <dl class="facts">
               <div>
                 <dt>Expected fee today</dt>

@@ -16,13 +16,14 @@ export async function loadPlayingTime(playerId: string) {
   return unwrap(await api.GET('/v1/playing_time', { params: { query: { player_id: playerId } } })).seasons;
 }
 
-/** Today's expected fee and the value in three years at the player's own club, in one currency. */
+/** Market value so far, today's expected fee and the value in three years at his own club, in one currency. */
 export async function loadValues(playerId: string, clubId: string, currency: string) {
-  const [fee, future] = await Promise.all([
+  const [fee, future, history] = await Promise.all([
     api.GET('/v1/expected_transfer_value', { params: { query: { player_id: playerId, currency } } }).then(unwrap),
     api.POST('/v1/get_future_transfer_value', { body: { player_id: playerId, club_id: clubId, currency_code: currency } }).then(unwrap),
+    api.GET('/v1/market_value_history', { params: { query: { player_id: playerId, currency } } }).then(unwrap),
   ]);
-  return { fee, future };
+  return { fee, future, history };
 }
 
 export interface RoiInput {
