@@ -129,6 +129,19 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     assert.match((await rankRow.locator('td.change').textContent()) ?? '', /^\+/);
     assert.deepEqual(await axeViolations(page), [], 'squad page');
     await shoot('squad');
+
+    // Add a player from another club by name: he joins the squad as new, the URL keeps him, a rerun moves the rank.
+    const clubId = /#\/club\/([^?]+)/.exec(page.url())![1];
+    const top = JSON.parse((await t.get('/v1/players?limit=10&analysis_available_only=true')).body) as { players: Array<{ name: string; club_id: string | null }> };
+    const star = top.players.find((p) => p.club_id !== clubId)!;
+    const find = page.getByRole('combobox', { name: 'Find a player by name' });
+    await find.fill(star.name);
+    await page.getByRole('option').filter({ hasText: star.name }).first().click();
+    await page.locator('.squad-list li.added').filter({ hasText: star.name }).waitFor();
+    assert.match(page.url(), /set=/);
+    clubUrl = page.url();
+    await page.getByRole('button', { name: 'Run what-if' }).click();
+    await rankRow.locator('td.after').filter({ hasNotText: String(afterRank) }).filter({ hasNotText: '—' }).waitFor();
   });
 
   test('a shared what-if URL opens with its result', async () => {

@@ -6,9 +6,9 @@ import { useDebounced } from './debounce';
 
 type Result = Awaited<ReturnType<typeof search>>[number];
 
-async function search(q: string) {
+async function search(q: string, type: 'player' | undefined) {
   if (q.length < 2) return [];
-  return unwrap(await api.GET('/v1/search', { params: { query: { q, limit: '8' } } })).results;
+  return unwrap(await api.GET('/v1/search', { params: { query: { q, limit: '8', ...(type ? { type } : {}) } } })).results;
 }
 
 function hrefOf(r: Result): string {
@@ -24,17 +24,23 @@ function detail(r: Result): string {
   return ['competition', r.country].filter(Boolean).join(' · ');
 }
 
-/** Type-ahead over /v1/search: asks after a 300 ms pause, from two characters; arrows, Enter and Escape work. */
-export function SearchBox() {
+export type SearchResult = Result;
+
+/**
+ * Type-ahead over /v1/search: asks after a 300 ms pause, from two characters; arrows, Enter and
+ * Escape work. A pick opens the result's page, or goes to `onPick` (players only) when given.
+ */
+export function SearchBox({ onPick, label = 'Search players, clubs and competitions', placeholder = 'Search players, clubs…' }: { onPick?: (r: Result) => void; label?: string; placeholder?: string }) {
   const ids = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const q = useDebounced(text.trim(), 300);
-  const results = useApi(() => search(q), [q]);
+  const results = useApi(() => search(q, onPick ? 'player' : undefined), [q]);
   const list = results.state === 'ok' ? results.data : [];
   const go = (r: Result) => {
-    location.hash = hrefOf(r);
+    if (onPick) onPick(r);
+    else location.hash = hrefOf(r);
     setText('');
     setOpen(false);
     setActive(-1);
@@ -42,12 +48,12 @@ export function SearchBox() {
   return (
     <div class="search" role="search">
       <label for={`${ids}-q`} class="sr-only">
-        Search players, clubs and competitions
+        {label}
       </label>
       <input
         id={`${ids}-q`}
         type="text"
-        placeholder="Search players, clubs…"
+        placeholder={placeholder}
         autocomplete="off"
         role="combobox"
         aria-expanded={open && q.length >= 2}

@@ -3,6 +3,7 @@ import { useApi } from '../api/use-api';
 import { ClubPicker } from '../competitions/ClubPicker';
 import { loadPlayers } from '../competitions/data';
 import { links } from '../router';
+import { SearchBox } from '../search/SearchBox';
 import { useCurrency } from '../ui/currency';
 import { formatMoney, formatRank } from '../ui/format';
 import { ErrorBox, Loading, Show } from '../ui/states';
@@ -187,6 +188,16 @@ function AddPlayer({ exclude, onAdd }: { exclude: Set<string>; onAdd: (playerId:
   return (
     <section class="card" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Add a player</h2>
+      <div class="find-player">
+        <SearchBox
+          label="Find a player by name"
+          placeholder="Find a player by name…"
+          onPick={(r) => {
+            if (r.service_id && !exclude.has(r.service_id)) onAdd(r.service_id, r.name, r.position && POSITIONS.includes(r.position) ? r.position : position);
+          }}
+        />
+        <p class="hint">Added at his own position; change it in the squad. Or pick him by club:</p>
+      </div>
       <form
         class="form-grid"
         onSubmit={(e) => {
