@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'coverage/', '.cache/'] },
+  { ignores: ['node_modules/', 'data/', 'coverage/', '.cache/', 'web/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,4 +12,6 @@ export default tseslint.config(
       'no-constant-condition': ['error', { checkLoops: false }],
     },
   },
+  // The web app's browser globals are checked by TypeScript (web/tsconfig.json has the DOM library).
+  { files: ['web/src/**/*.{ts,tsx}'], rules: { 'no-undef': 'off' } },
 );

@@ -20,6 +20,7 @@ import { referenceRoutes } from './http/routes/reference.js';
 import { systemRoutes } from './http/routes/system.js';
 import { valuationRoutes } from './http/routes/valuation.js';
 import { analysisRoutes } from './http/routes/analysis.js';
+import { webAppRoutes } from './http/web-app.js';
 import { searchRoutes } from './http/routes/search.js';
 import { playerListRoutes } from './http/routes/player-list.js';
 import { valueHistoryRoutes } from './http/routes/value-history.js';
@@ -204,5 +205,6 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   leagueRoutes(app, deps);
 
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  webAppRoutes(app);
   return app;
 }

@@ -1,0 +1,244 @@
+/**
+ * Touchline Studio in a real headless Chromium, on the demo world, as a person walks it: sign in with
+ * the demo login, reach a club through the competitions, run a squad what-if and see the rank move,
+ * open a player and see the value chart drawn with data points. Screenshots at 1280x800 and 390x844
+ * go to .cache/screenshots/; axe-core finds no serious or critical violation; the CSP is never hit.
+ * The demo account keeps the default limit (60 a minute): the walk must fit in it.
+ *
+ * Needs /usr/bin/chromium (Debian package) and the devDependencies playwright-core and axe-core.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { createDemoLogin } from '../../src/access/bootstrap.js';
+import { WEB_DIST } from '../../src/http/web-app.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+const SHOTS = new URL('../../.cache/screenshots/', import.meta.url).pathname;
+const require = createRequire(import.meta.url);
+
+async function loadPlaywright(): Promise<typeof import('playwright-core') | null> {
+  try {
+    return await import('playwright-core');
+  } catch {
+    return null;
+  }
+}
+const playwright = await loadPlaywright();
+const skip = !existsSync(CHROMIUM)
+  ? `${CHROMIUM} is missing (apt-get install chromium)`
+  : !playwright
+    ? 'playwright-core cannot be loaded'
+    : !existsSync(join(WEB_DIST, 'index.html'))
+      ? 'the web app is not built (npm run build:web)'
+      : false;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: unknown[];
+}
+
+/** axe-core run inside the page (evaluated through DevTools, so the page's CSP does not stop it). */
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as { violations: AxeViolation[] };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+describe('Touchline Studio in headless Chromium', { skip }, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  const problems: string[] = [];
+  const apiCalls: string[] = [];
+  let demo: { email: string; password: string };
+
+  before(async () => {
+    t = await startTestApp({ env: { RATE_LIMIT: '60' } });
+    demo = await createDemoLogin(t.handle.db);
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    browser = await playwright!.chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 60_000 });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(60_000);
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) problems.push(`console: ${msg.text()}`);
+    });
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/v1/')) apiCalls.push(`${req.method()} ${new URL(req.url()).pathname}`);
+    });
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const shoot = async (name: string) => {
+    for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: join(SHOTS, `${name}-${label}.png`), fullPage: true });
+      const width = await page.evaluate('document.documentElement.scrollWidth');
+      assert.ok((width as number) <= viewport.width, `${name} fits ${viewport.width} px wide (is ${String(width)})`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  };
+
+  test('sign in with the demo login; the key stays out of the URL', async () => {
+    await page.goto(base, { waitUntil: 'load' });
+    assert.deepEqual(await axeViolations(page), [], 'sign-in page');
+    await shoot('signin');
+    await page.getByLabel('Email').fill(demo.email);
+    await page.getByLabel('Password').fill(demo.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Competitions' }).waitFor();
+    const key = (await page.evaluate('sessionStorage.getItem("touchline.key")')) as string;
+    assert.match(key, /^tl_/);
+    assert.ok(!page.url().includes(key));
+    assert.equal(await page.evaluate('localStorage.length ? JSON.stringify(localStorage).includes(sessionStorage.getItem("touchline.key")) : false'), false);
+  });
+
+  let clubUrl = '';
+  test('competitions -> clubs -> squad; a what-if moves the expected rank and lives in the URL', async () => {
+    await page.locator('.tiles a').first().click();
+    await page.locator('.tiles a').first().click();
+    const rankRow = page.locator('tr[data-measure="Expected league rank"]');
+    await rankRow.locator('td.before').waitFor();
+    const before = Number(await rankRow.locator('td.before').textContent());
+    assert.ok(before >= 1, `actual rank ${before}`);
+    // Take the forwards out: the club should expect to finish lower.
+    for (let i = 0; i < 5; i++) await page.locator('.squad-list li button.remove').last().click();
+    assert.match(page.url(), /remove=/);
+    clubUrl = page.url();
+    await page.getByRole('button', { name: 'Run what-if' }).click();
+    await rankRow.locator('td.after').filter({ hasNotText: '—' }).waitFor();
+    const afterRank = Number(await rankRow.locator('td.after').textContent());
+    assert.ok(afterRank > before, `rank ${before} -> ${afterRank}`);
+    assert.match((await rankRow.locator('td.change').textContent()) ?? '', /^\+/);
+    assert.deepEqual(await axeViolations(page), [], 'squad page');
+    await shoot('squad');
+
+    // Add a player from another club by name: he joins the squad as new, the URL keeps him, a rerun moves the rank.
+    const clubId = /#\/club\/([^?]+)/.exec(page.url())![1];
+    const top = JSON.parse((await t.get('/v1/players?limit=10&analysis_available_only=true')).body) as { players: Array<{ name: string; club_id: string | null }> };
+    const star = top.players.find((p) => p.club_id !== clubId)!;
+    const find = page.getByRole('combobox', { name: 'Find a player by name' });
+    await find.fill(star.name);
+    await page.getByRole('option').filter({ hasText: star.name }).first().click();
+    await page.locator('.squad-list li.added').filter({ hasText: star.name }).waitFor();
+    assert.match(page.url(), /set=/);
+    clubUrl = page.url();
+    await page.getByRole('button', { name: 'Run what-if' }).click();
+    await rankRow.locator('td.after').filter({ hasNotText: String(afterRank) }).filter({ hasNotText: '—' }).waitFor();
+  });
+
+  test('a shared what-if URL opens with its result', async () => {
+    const other = await browser.newPage();
+    try {
+      // A new tab has no key: it asks to sign in, as it should.
+      await other.goto(clubUrl, { waitUntil: 'load' });
+      await other.getByRole('heading', { name: 'Sign in' }).waitFor();
+    } finally {
+      await other.close();
+    }
+    await page.goto(`${base}/`, { waitUntil: 'load' });
+    await page.goto(clubUrl, { waitUntil: 'load' });
+    const after = page.locator('tr[data-measure="Expected league rank"] td.after');
+    await after.filter({ hasNotText: '—' }).waitFor();
+  });
+
+  test("search a player and open his page: the value chart is drawn with data points, and the outcome bars", async () => {
+    const name = ((await page.locator('.squad-list a').first().textContent()) ?? '').trim();
+    const box = page.getByRole('combobox', { name: /Search players/ });
+    await box.fill(name);
+    await page.getByRole('option').filter({ hasText: name }).first().waitFor();
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await page.locator('.player-head h1').filter({ hasText: name }).waitFor();
+    const model = page.locator('svg.value-chart circle.model-point');
+    await model.first().waitFor();
+    assert.equal(await model.count(), 2, "today's expected fee and the value in 3 years");
+    const history = page.locator('svg.value-chart circle.history-point');
+    assert.ok((await history.count()) >= 1, 'market values over time');
+    for (const v of await page.locator('svg.value-chart circle.point').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))))) assert.ok(v > 0);
+    assert.equal(await page.locator('svg.bar-chart rect').count(), 6);
+    await page.locator('.timeline li').first().waitFor();
+    // Money follows the currency picked at the top.
+    assert.match((await page.locator('svg.value-chart .value').first().textContent()) ?? '', /^€/);
+    await page.getByLabel('Currency').selectOption('GBP');
+    await page.locator('svg.value-chart .value').filter({ hasText: /^£/ }).first().waitFor();
+    await page.getByLabel('Currency').selectOption('EUR');
+    await page.locator('svg.value-chart .value').filter({ hasText: /^€/ }).first().waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'player page');
+    await shoot('player');
+  });
+
+  test('for my club: a club, a fee and a wage give sportive impact and ROI', async () => {
+    const panel = page.locator('section.for-my-club');
+    const comp = panel.getByLabel('Competition');
+    await comp.locator('option').nth(1).waitFor({ state: 'attached' });
+    await comp.selectOption({ index: 1 });
+    const club = panel.getByLabel('Club');
+    await club.locator('option').nth(1).waitFor({ state: 'attached' });
+    await club.selectOption({ index: 1 });
+    await panel.getByLabel(/^Fee/).fill('20m');
+    await panel.getByLabel(/^Annual wage/).fill('2m');
+    await panel.getByRole('button', { name: 'Analyse the signing' }).click();
+    await panel.getByText('Return on investment').waitFor();
+    assert.match((await panel.locator('.headline dd').textContent()) ?? '', /^\d+\.\d\d×$/);
+    await shoot('player-roi');
+  });
+
+  test('the scouting list: filters and sort in the URL, sortable table, pages', async () => {
+    await page.getByRole('link', { name: 'Scouting list' }).click();
+    const rows = page.locator('main table tbody tr');
+    await rows.first().waitFor();
+    assert.equal(await rows.count(), 25);
+    await page.getByLabel('Age to').fill('23');
+    await page.getByRole('button', { name: 'Show players' }).click();
+    await page.waitForURL(/max_age=23/);
+    await page.getByRole('button', { name: /^Age/ }).click();
+    await page.waitForURL(/sort=-age/);
+    await page.locator('th[aria-sort="descending"]').filter({ hasText: 'Age' }).waitFor();
+    await rows.first().waitFor();
+    const ages = (await page.locator('main table tbody tr td:nth-child(2)').allTextContents()).map(Number);
+    assert.ok(ages.every((a) => a <= 23), ages.join(','));
+    assert.deepEqual([...ages].sort((a, b) => b - a), ages, 'oldest first');
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL(/cursor=/);
+    await rows.first().waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'scouting list');
+    await shoot('scouting');
+  });
+
+  test('when the key has spent its limit, the page says how long to wait', async () => {
+    const key = (await page.evaluate('sessionStorage.getItem("touchline.key")')) as string;
+    // Spend the rest of this minute's 60 requests from outside the browser.
+    for (let i = 0; i < 70 && (await t.get('/v1/competitions', key)).statusCode !== 429; i++);
+    await page.getByLabel('Currency').selectOption('CHF');
+    await page.locator('.banner').filter({ hasText: /Try again in \d+ s/ }).waitFor();
+    await page.getByText(/Too many requests for now: try again in \d+ s\./).first().waitFor();
+    await shoot('rate-limited');
+    await page.getByLabel('Currency').selectOption('EUR');
+  });
+
+  test('signing out forgets the key; the walk stayed within the limit and the CSP', async () => {
+    assert.ok(apiCalls.length <= 60, `${apiCalls.length} API calls`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    assert.equal(await page.evaluate('sessionStorage.getItem("touchline.key")'), null);
+    assert.deepEqual(problems, []);
+  });
+});

@@ -1,0 +1,53 @@
+import { useApi } from '../api/use-api';
+import { links } from '../router';
+import { Show } from '../ui/states';
+import { loadClubs, loadCompetitions } from './data';
+import { competitionName } from './names';
+
+export function CompetitionsPage() {
+  const loaded = useApi(loadCompetitions, []);
+  return (
+    <main id="main">
+      <h1>Competitions</h1>
+      <p class="lead">Pick a competition, then a club: its squad, its what-ifs and its players.</p>
+      <Show loaded={loaded} what="competitions">
+        {(ids) => (
+          <ul class="tiles">
+            {ids.map((id) => (
+              <li key={id}>
+                <a href={links.competition(id)}>{competitionName(id)}</a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Show>
+    </main>
+  );
+}
+
+export function CompetitionPage({ id }: { id: string }) {
+  const loaded = useApi(() => loadClubs(id), [id]);
+  return (
+    <main id="main">
+      <nav aria-label="Breadcrumb" class="crumbs">
+        <a href={links.competitions()}>Competitions</a> › <span>{competitionName(id)}</span>
+      </nav>
+      <h1>{competitionName(id)}</h1>
+      <Show loaded={loaded} what="clubs">
+        {(clubs) =>
+          clubs.length === 0 ? (
+            <p>No club plays in this competition this season.</p>
+          ) : (
+            <ul class="tiles">
+              {clubs.map((c) => (
+                <li key={c.service_id}>
+                  <a href={links.club(c.service_id)}>{c.name}</a>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Show>
+    </main>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * Pages live in the URL's fragment (#/player/P…?club=C…): the server serves one file at `/`, and a
+ * page or a what-if can be shared by its URL. Never the key.
+ */
+export type Route =
+  | { readonly page: 'competitions' }
+  | { readonly page: 'competition'; readonly id: string }
+  | { readonly page: 'club'; readonly id: string; readonly query: URLSearchParams }
+  | { readonly page: 'player'; readonly id: string; readonly query: URLSearchParams }
+  | { readonly page: 'scouting'; readonly query: URLSearchParams }
+  | { readonly page: 'not-found' };
+
+export function parseRoute(hash: string): Route {
+  const raw = hash.replace(/^#/, '') || '/';
+  const [path, search = ''] = raw.split('?', 2);
+  const query = new URLSearchParams(search);
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts.length === 0) return { page: 'competitions' };
+  if (parts.length === 1 && parts[0] === 'scouting') return { page: 'scouting', query };
+  if (parts.length === 2 && parts[0] === 'competition') return { page: 'competition', id: parts[1] };
+  if (parts.length === 2 && parts[0] === 'club') return { page: 'club', id: parts[1], query };
+  if (parts.length === 2 && parts[0] === 'player') return { page: 'player', id: parts[1], query };
+  return { page: 'not-found' };
+}
+
+export function href(path: string, query?: URLSearchParams | Record<string, string>): string {
+  const q = query instanceof URLSearchParams ? query : new URLSearchParams(query);
+  const s = q.toString();
+  return `#${path}${s ? `?${s}` : ''}`;
+}
+
+export const links = {
+  competitions: () => href('/'),
+  scouting: (query?: URLSearchParams) => href('/scouting', query),
+  competition: (id: string) => href(`/competition/${encodeURIComponent(id)}`),
+  club: (id: string, query?: URLSearchParams) => href(`/club/${encodeURIComponent(id)}`, query),
+  player: (id: string, query?: Record<string, string>) => href(`/player/${encodeURIComponent(id)}`, query),
+};
