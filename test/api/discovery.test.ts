@@ -107,7 +107,7 @@ describe('GET /v1/search', () => {
   });
 
   test('a result of each type has its fields', async () => {
-    const player = everyone.find((p) => p.market_value !== null)!;
+    const player = everyone.find((p) => p.market_value !== null && p.club_name !== null)!;
     const r = json(await t.get(`/v1/search?q=${encodeURIComponent(player.name)}&type=player`)).results.find((x: { service_id: string }) => x.service_id === player.service_id);
     assert.deepEqual(r, {
       type: 'player', name: player.name, service_id: player.service_id, club_id: player.club_id, club_name: player.club_name,
