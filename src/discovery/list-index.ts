@@ -10,7 +10,7 @@ import type { Snapshot } from '../domain/snapshot.js';
 import { fromEur, moneyPair, roundMoney } from '../money/convert.js';
 import type { Money } from '../valuation/answers.js';
 import type { ModelBundle } from '../valuation/bundle.js';
-import { predictFee } from '../valuation/fee/index.js';
+import { predictFeePoint } from '../valuation/fee/index.js';
 import { foldText } from './fold.js';
 import { denseRanks, orderByKey } from './order.js';
 import { latestValue } from './latest-value.js';
@@ -147,7 +147,7 @@ export class ListIndex {
       const f = playerFacts(snapshot, p);
       const value = latestValue(snapshot, p.id);
       if (value) cols.valueEur[i] = value.value_eur;
-      if (bundle && p.analysis_available) cols.feeEur[i] = predictFee(bundle.fee, snapshot, { playerId: p.id }).feeEur;
+      if (bundle && p.analysis_available) cols.feeEur[i] = predictFeePoint(bundle.fee, snapshot, { playerId: p.id });
       if (f.latestRating) {
         cols.rating[i] = Math.round(f.latestRating.rating);
         cols.potential[i] = Math.round(f.latestRating.potential);

@@ -383,10 +383,15 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
   };
 }
 
+/** Log of the point fee for a feature row: the centre alone, without the range's two models. */
+function logFeeOf(artifact: FeeArtifact, x: ArrayLike<number>): number {
+  return baseOf(artifact.base, x) + predictGbm(artifact.center, x);
+}
+
 /** Fee and range for a feature row (log space in, EUR out; low <= fee <= high). */
 export function feeFromFeatures(artifact: FeeArtifact, x: ArrayLike<number>): FeeOutput {
   const b = baseOf(artifact.base, x);
-  const c = b + predictGbm(artifact.center, x);
+  const c = logFeeOf(artifact, x);
   const lo = Math.min(c, b + predictGbm(artifact.low, x) - artifact.rangeOffset);
   const hi = Math.max(c, b + predictGbm(artifact.high, x) + artifact.rangeOffset);
   return { feeEur: Math.exp(c), lowEur: Math.exp(lo), highEur: Math.exp(hi) };
@@ -394,16 +399,19 @@ export function feeFromFeatures(artifact: FeeArtifact, x: ArrayLike<number>): Fe
 
 /** A fee query read at an explicit date of the snapshot (backtests read just before each transfer). */
 export function predictFeeAt(artifact: FeeArtifact, snapshot: Snapshot, input: FeeInput & { at: string; sellerClubId?: string | null }): FeeOutput {
+  return feeFromFeatures(artifact, featuresAt(artifact, snapshot, input));
+}
+
+function featuresAt(artifact: FeeArtifact, snapshot: Snapshot, input: FeeInput & { at: string; sellerClubId?: string | null }): ArrayLike<number> {
   const idx = featureIndex(snapshot);
   const player = snapshot.players.get(input.playerId);
   if (!player) throw new RangeError(`unknown player ${input.playerId}`);
   const seller = input.sellerClubId !== undefined ? input.sellerClubId : playerFacts(snapshot, player).owningClubId;
-  const x = feeFeatures(
+  return feeFeatures(
     idx,
     { playerId: input.playerId, at: input.at, sellerClubId: seller, buyerClubId: input.targetClubId ?? null, contractEndDate: input.contractEndDate ?? null },
     unknownBuyerOf(artifact),
   );
-  return feeFromFeatures(artifact, x);
 }
 
 /**
@@ -412,4 +420,9 @@ export function predictFeeAt(artifact: FeeArtifact, snapshot: Snapshot, input: F
  */
 export function predictFee(artifact: FeeArtifact, snapshot: Snapshot, input: FeeInput): FeeOutput {
   return predictFeeAt(artifact, snapshot, { ...input, at: snapshot.asOf });
+}
+
+/** predictFee's `feeEur` alone, for callers that price every player and show no range (the scouting list). */
+export function predictFeePoint(artifact: FeeArtifact, snapshot: Snapshot, input: FeeInput): number {
+  return Math.exp(logFeeOf(artifact, featuresAt(artifact, snapshot, { ...input, at: snapshot.asOf })));
 }
