@@ -1,25 +1,25 @@
 /**
  * The discovery indexes of the snapshot in force: search by name, the scouting list and value
- * history. Built once per snapshot (the list also once per model version, for its expected fees)
- * and kept beside the snapshot, so a request never builds one.
+ * history. Built once per snapshot data (the list also once per model version, for its expected fees)
+ * and kept beside it, so a request never builds one; a change of next season's clubs keeps them.
  */
 import type { Snapshot } from '../domain/snapshot.js';
 import type { ModelBundle } from '../valuation/bundle.js';
 import { ListIndex } from './list-index.js';
 import { SearchIndex } from './search-index.js';
 
-const searches = new WeakMap<Snapshot, SearchIndex>();
-const lists = new WeakMap<Snapshot, ListIndex>();
+const searches = new WeakMap<Snapshot['dataIdentity'], SearchIndex>();
+const lists = new WeakMap<Snapshot['dataIdentity'], ListIndex>();
 
 export function searchIndex(snapshot: Snapshot): SearchIndex {
-  let index = searches.get(snapshot);
-  if (!index) searches.set(snapshot, (index = SearchIndex.build(snapshot)));
+  let index = searches.get(snapshot.dataIdentity);
+  if (!index) searches.set(snapshot.dataIdentity, (index = SearchIndex.build(snapshot)));
   return index;
 }
 
 export function listIndex(snapshot: Snapshot, bundle: ModelBundle | null): ListIndex {
-  let index = lists.get(snapshot);
-  if (!index || index.modelVersion !== (bundle?.version ?? null)) lists.set(snapshot, (index = ListIndex.build(snapshot, bundle)));
+  let index = lists.get(snapshot.dataIdentity);
+  if (!index || index.modelVersion !== (bundle?.version ?? null)) lists.set(snapshot.dataIdentity, (index = ListIndex.build(snapshot, bundle)));
   return index;
 }
 

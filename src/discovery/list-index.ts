@@ -1,5 +1,5 @@
 /**
- * The scouting list: every player of a snapshot in columns, with each sort's order worked out
+ * The scouting list: every player at a club at the as-of date, in columns, with each sort's order worked out
  * once, so a request is one pass over one precomputed order (filters tested, matches counted,
  * the page taken) and never a sort. The expected fee is predicted here once per snapshot and model
  * version, as /expected_transfer_value answers it with no target club and no contract date.
@@ -123,8 +123,10 @@ export class ListIndex {
   ) {
     this.clubIds = [...snapshot.clubs.keys()].sort();
     this.clubIds.forEach((id, i) => this.clubIndex.set(id, i));
-    // Players in service-id order: ties by service_id are ties by index.
-    const players = [...snapshot.players.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    // Players one could sign, in service-id order: ties by service_id are ties by index.
+    const players = [...snapshot.players.values()]
+      .filter((p) => playerFacts(snapshot, p).inWorldNow)
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const n = players.length;
     const cols = {
       ids: players.map((p) => p.id),

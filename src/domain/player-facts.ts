@@ -8,6 +8,11 @@ export interface PlayerFacts {
   readonly player: PlayerRow;
   readonly currentStep: CareerStepRow | null;
   readonly currentTeamId: string | null;
+  /**
+   * At a club at the as-of date (a running career step). Players the data lost track of (retired, or gone to
+   * leagues it does not follow) are not: reference lookups still find them, but lists of players to sign do not.
+   */
+  readonly inWorldNow: boolean;
   readonly owningClubId: string | null;
   readonly lastActiveClubId: string | null;
   readonly position: string;
@@ -33,11 +38,11 @@ function lastActiveClub(snapshot: Snapshot, playerId: string): string | null {
 }
 
 /** Facts never change within a snapshot: computed once per player and snapshot. */
-const factsCache = new WeakMap<Snapshot, Map<string, PlayerFacts>>();
+const factsCache = new WeakMap<Snapshot['dataIdentity'], Map<string, PlayerFacts>>();
 
 export function playerFacts(snapshot: Snapshot, player: PlayerRow): PlayerFacts {
-  let cache = factsCache.get(snapshot);
-  if (!cache) factsCache.set(snapshot, (cache = new Map()));
+  let cache = factsCache.get(snapshot.dataIdentity);
+  if (!cache) factsCache.set(snapshot.dataIdentity, (cache = new Map()));
   let facts = cache.get(player.id);
   if (!facts) cache.set(player.id, (facts = computeFacts(snapshot, player)));
   return facts;
@@ -59,6 +64,7 @@ function computeFacts(snapshot: Snapshot, player: PlayerRow): PlayerFacts {
     player,
     currentStep,
     currentTeamId,
+    inWorldNow: currentStep !== null,
     owningClubId,
     lastActiveClubId: lastActiveClub(snapshot, player.id) ?? last?.club_id ?? null,
     position,

@@ -9,6 +9,12 @@ import type {
  * stored rows; nothing dated after the as-of date is kept, so no reader can see the future.
  */
 export interface Snapshot {
+  /**
+   * The same object for a snapshot and each of its season-membership variants (withSeasonClubs): what depends
+   * only on the data as of the date (player facts, feature and discovery indexes) is cached on it, so naming next
+   * season's clubs rebuilds none of that.
+   */
+  readonly dataIdentity: object;
   readonly asOf: string;
   readonly dataVersion: string;
   /** Version of our model ratings in the data ('none' before the first training). */
@@ -184,6 +190,7 @@ export function buildSnapshot(world: WorldData, asOf: string, dataVersion: strin
     clubSeasons,
     leagueOfClub,
     clubsOfLeague,
+    dataIdentity: {},
     membershipVersion: 'none',
     analysisLeagueOfClub: leagueOfClub,
     analysisClubsOfLeague: clubsOfLeague,

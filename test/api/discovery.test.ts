@@ -3,7 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { createAccount } from '../../src/access/accounts.js';
 import { createKey } from '../../src/access/keys.js';
 import { createPlan } from '../../src/access/plans.js';
-import { compactName } from '../../src/discovery/fold.js';
+import { compactName, nameTokens } from '../../src/discovery/fold.js';
+import { playerFacts } from '../../src/domain/player-facts.js';
 import { SORT_KEYS } from '../../src/discovery/list-index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
@@ -35,6 +36,12 @@ let limited: string;
 let covered: string;
 let other: string;
 let everyone: Item[];
+
+/** The scouting list holds the players at a club at the as-of date (retired and departed players are reference only). */
+function playersAtAClub(): number {
+  const s = t.runtime.world.current();
+  return [...s.players.values()].filter((p) => playerFacts(s, p).inWorldNow).length;
+}
 
 async function walk(query: string, key?: string): Promise<{ items: Item[]; total: number; pages: number }> {
   const items: Item[] = [];
@@ -131,7 +138,9 @@ describe('GET /v1/search', () => {
     const surname = [...counts].filter(([w]) => /^[A-Za-z]{4,}$/.test(w)).sort((a, b) => b[1] - a[1])[0][0];
     const results = json(await t.get(`/v1/search?q=${surname.toLowerCase()}&type=player&limit=50`)).results as Array<{ name: string; market_value_in_eur: number | null }>;
     assert.ok(results.length >= 5);
-    const prefixOnly = results.filter((r) => compactName(r.name) !== surname.toLowerCase());
+    // The prefix tier alone: typo matches (another surname one letter away) rank after it whatever their value.
+    const word = surname.toLowerCase();
+    const prefixOnly = results.filter((r) => compactName(r.name) !== word && nameTokens(r.name).some((w) => w.startsWith(word)));
     for (let i = 1; i < prefixOnly.length; i++) {
       const a = prefixOnly[i - 1];
       const b = prefixOnly[i];
@@ -210,7 +219,7 @@ describe('GET /v1/players', () => {
     assert.equal(body.currency, 'EUR');
     assert.equal(body.players.length, 25);
     assert.equal(body.total, everyone.length);
-    assert.equal(body.total, t.runtime.world.current().players.size);
+    assert.equal(body.total, playersAtAClub());
     assert.deepEqual(Object.keys(body.players[0]).sort(), [
       'age', 'analysis_available', 'club_id', 'club_name', 'competition', 'contract_end_date', 'expected_transfer_value', 'expected_transfer_value_in_eur',
       'market_value', 'market_value_in_eur', 'name', 'nationality', 'player_role', 'position', 'potential', 'rating', 'service_id',
@@ -243,7 +252,7 @@ describe('GET /v1/players', () => {
 
   test('the first page of everything, walked whole, visits every player once', async () => {
     const { items, total } = await walk('limit=100');
-    assert.equal(total, t.runtime.world.current().players.size);
+    assert.equal(total, playersAtAClub());
     assert.equal(new Set(items.map((p) => p.service_id)).size, total);
   });
 

@@ -106,14 +106,14 @@ export interface FeatureIndex {
   readonly leagueGames: ReadonlyMap<string, number>;
 }
 
-const cache = new WeakMap<Snapshot, FeatureIndex>();
+const cache = new WeakMap<Snapshot['dataIdentity'], FeatureIndex>();
 
 /** The feature index of a snapshot, built on first use and kept while the snapshot lives. */
 export function featureIndex(snapshot: Snapshot): FeatureIndex {
-  let idx = cache.get(snapshot);
+  let idx = cache.get(snapshot.dataIdentity);
   if (!idx) {
     idx = buildFeatureIndex(snapshot);
-    cache.set(snapshot, idx);
+    cache.set(snapshot.dataIdentity, idx);
   }
   return idx;
 }

@@ -14,5 +14,6 @@ export function withModelRatings(snapshot: Snapshot, rows: readonly RatingRow[])
     else ratings.set(r.player_id, [r]);
   }
   for (const list of ratings.values()) list.sort((a, b) => a.season - b.season);
-  return { ...snapshot, ratings };
+  // Other ratings, other player facts and features: not the same data.
+  return { ...snapshot, dataIdentity: {}, ratings };
 }

@@ -2366,7 +2366,7 @@ export interface paths {
         };
         /**
          * The scouting list: filter, sort and page through players
-         * @description Only players the caller's plan covers. `total` counts every match; following `next_cursor` until it is null visits each match exactly once. A cursor made for other filters or another sort is 400 `Invalid cursor`.
+         * @description Players at a club at the as-of date that the caller's plan covers (players who retired or left the leagues the data follows are found by /v1/search and /v1/player_info, not listed here). `total` counts every match; following `next_cursor` until it is null visits each match exactly once. A cursor made for other filters or another sort is 400 `Invalid cursor`.
          */
         get: {
             parameters: {
