@@ -31,6 +31,32 @@ const COLUMNS: { [T in keyof WorldTables]: ColumnTypes<WorldTables[T]> } = {
   },
 };
 
+/** Every reference between world tables (column -> table whose id it names), checked in bulk by replaceWorld. */
+const REFERENCES: ReadonlyArray<readonly [keyof WorldTables, string, 'clubs' | 'competitions' | 'players']> = [
+  ['club_seasons', 'club_id', 'clubs'], ['club_seasons', 'competition_id', 'competitions'],
+  ['players', 'national_team_id', 'clubs'],
+  ['contracts', 'player_id', 'players'], ['contracts', 'club_id', 'clubs'],
+  ['career_steps', 'player_id', 'players'], ['career_steps', 'club_id', 'clubs'], ['career_steps', 'parent_club_id', 'clubs'],
+  ['appearances', 'player_id', 'players'], ['appearances', 'competition_id', 'competitions'], ['appearances', 'club_id', 'clubs'],
+  ['market_values', 'player_id', 'players'], ['market_values', 'club_id', 'clubs'],
+  ['transfers', 'player_id', 'players'], ['transfers', 'from_club_id', 'clubs'], ['transfers', 'to_club_id', 'clubs'],
+  ['ratings', 'player_id', 'players'],
+  ['matches', 'competition_id', 'competitions'], ['matches', 'home_club_id', 'clubs'], ['matches', 'away_club_id', 'clubs'],
+];
+
+/** Fails (so the transaction rolls back) naming each reference to a row the world does not hold. */
+async function checkReferences(db: Db, tables: ReadonlyArray<keyof WorldTables>): Promise<void> {
+  const checked = REFERENCES.filter(([table]) => tables.includes(table));
+  if (checked.length === 0) return;
+  const counts = sql.join(
+    checked.map(([table, column, target]) =>
+      sql`(select count(*)::int from ${sql.table(table)} r where r.${sql.ref(column)} is not null and not exists (select 1 from ${sql.table(target)} t where t.id = r.${sql.ref(column)}))`),
+  );
+  const { rows } = await sql<{ counts: number[] }>`select array[${counts}] as counts`.execute(db);
+  const dangling = checked.map(([table, column, target], i) => ({ what: `${table}.${column} -> ${target}`, n: rows[0].counts[i] })).filter((d) => d.n > 0);
+  if (dangling.length > 0) throw new Error(`The world names rows it does not hold: ${dangling.map((d) => `${d.n} in ${d.what}`).join(', ')}`);
+}
+
 const BATCH = 20_000;
 
 async function bulkInsert<T extends keyof WorldTables>(db: Db, table: T, rows: WorldTables[T][]): Promise<void> {
@@ -70,6 +96,7 @@ export async function replaceWorld(db: Db, data: WorldData, meta: Record<string,
       await bulkInsert(trx, table, data[table] as never);
       onTable?.(table, data[table].length);
     }
+    await checkReferences(trx, WORLD_TABLE_ORDER);
     // A new world has no model ratings until the next training.
     await trx.deleteFrom('meta').where('key', '=', 'ratings_version').execute();
     await setMeta(trx, { ...meta, data_version: version });
@@ -94,6 +121,7 @@ export async function replaceModelRatings(db: Db, rows: WorldTables['ratings'][]
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('ratings').where('source', '=', 'model').execute();
     await bulkInsert(trx, 'ratings', rows);
+    await checkReferences(trx, ['ratings']);
     await setMeta(trx, { ratings_version: ratingsVersion });
   });
 }

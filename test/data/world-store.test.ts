@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { loadWorld } from '../../src/data/world-store.js';
+import { loadWorld, readMeta, replaceWorld } from '../../src/data/world-store.js';
 import { WORLD_TABLE_ORDER } from '../../src/domain/world.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
@@ -25,4 +25,18 @@ test('loadWorld reads every table exactly as the driver decodes its rows', async
     const byKey = new Map(direct.map((r) => [key(r), r]));
     for (const r of rows.slice(0, 200)) assert.deepEqual(r, byKey.get(key(r)), table);
   }
+});
+
+test('a world naming a row it does not hold is refused whole, and the stored world stays as it was', async () => {
+  const before = await readMeta(t.handle.db);
+  const world = await loadWorld(t.handle.db);
+  const players = world.players.length;
+  const broken = {
+    ...world,
+    appearances: [...world.appearances, { ...world.appearances[0], player_id: 'P00000000000000000000000000', season: 1990 }],
+    transfers: [...world.transfers, { ...world.transfers[0], id: 'dangling', to_club_id: 'C00000000000000000000000000' }],
+  };
+  await assert.rejects(replaceWorld(t.handle.db, broken, { source: 'test' }), /1 in appearances\.player_id -> players, 1 in transfers\.to_club_id -> clubs/);
+  assert.deepEqual(await readMeta(t.handle.db), before);
+  assert.equal((await loadWorld(t.handle.db)).players.length, players);
 });
