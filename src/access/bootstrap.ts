@@ -15,8 +15,8 @@ export const ALL_PLAN_NAME = 'all-coverage';
 export const DEMO_PLAN_NAME = 'demo';
 /**
  * The demo plan's limit per window, set when the plan is made (an operator's later `plans update`
- * is kept). Opening a player page in the web app makes eight or more requests, so the default 60 per
- * minute runs out after a few pages; 600 lets a person browse freely and still stops a runaway loop.
+ * is kept). Opening a player page in the web app makes seven requests, so the default 60 per
+ * minute runs out after about eight pages; 600 lets a person browse freely and still stops a runaway loop.
  */
 export const DEMO_RATE_LIMIT = 600;
 export const BOOTSTRAP_EMAIL = 'bootstrap@touchline.local';

@@ -57,6 +57,7 @@ test('a valid key on an active account with a plan yields its principal', async 
   assert.deepEqual([...out.principal.coverage.competitions], ['PREMIER_LEAGUE']);
   assert.deepEqual([...out.principal.coverage.clubs], ['C00000000000000000000000001']);
   assert.equal(out.principal.preferredCurrency, null);
+  assert.equal(out.principal.rateLimit, null, 'a plan without its own limit: the RATE_LIMIT setting');
 });
 
 test('exact 401 and 403 answers for every key and account state', async () => {
