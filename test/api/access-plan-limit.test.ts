@@ -10,6 +10,7 @@ import { createConnection, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { buildApp } from '../../src/app.js';
 import { callAdminChannel, serveAdminChannel } from '../../src/admin/channel.js';
@@ -20,6 +21,7 @@ import { createDemoLogin, DEMO_RATE_LIMIT } from '../../src/access/bootstrap.js'
 import { createKey } from '../../src/access/keys.js';
 import { createPlan, updatePlan } from '../../src/access/plans.js';
 import { loadConfig } from '../../src/config.js';
+import { openDatabase } from '../../src/data/db.js';
 import { createRuntime } from '../../src/runtime.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
@@ -142,6 +144,34 @@ describe('a change of a plan\'s limit is in force at once', () => {
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['ratelimit-limit'], '7');
     assert.ok((json(res) as { competitions: string[] }).competitions.length > 1, 'still all coverage');
+  });
+});
+
+describe('on PostgreSQL, another instance', () => {
+  const pgUrl = process.env.TOUCHLINE_TEST_DATABASE_URL;
+  test('sees a plan\'s new limit on a key it has cached, without a restart', { skip: pgUrl ? false : 'PostgreSQL only (TOUCHLINE_TEST_DATABASE_URL)' }, async () => {
+    // Instance B: its own connection to the test's database, listening for access changes as served.
+    const name = (await sql<{ name: string }>`select current_database() as name`.execute(t.handle.db)).rows[0].name;
+    const url = new URL(pgUrl!);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ url: url.toString() });
+    const logger = pino({ level: 'silent' });
+    const runtime = await createRuntime(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url.toString(), RATE_LIMIT: '60' }), handle, logger, { dataPollMs: 0 });
+    const app = await buildApp(runtime.deps, { logger });
+    try {
+      const { plan, key } = await keyOnPlan(5);
+      const limitOnB = async () => (await app.inject({ method: 'GET', url: '/v1/player_positions', headers: { 'x-api-key': key } })).headers['ratelimit-limit'];
+      assert.equal(await limitOnB(), '5');
+      // Changed through instance A; B learns of it by NOTIFY (the poll is the fallback).
+      await updatePlan(t.handle.db, { name: plan, rateLimit: 300 });
+      let seen = await limitOnB();
+      for (const end = Date.now() + 5_000; seen !== '300' && Date.now() < end; seen = await limitOnB()) await new Promise((r) => setTimeout(r, 20));
+      assert.equal(seen, '300');
+    } finally {
+      await app.close();
+      await runtime.close();
+      await handle.close();
+    }
   });
 });
 
