@@ -58,7 +58,7 @@ export const SETTINGS_DOC: ReadonlyArray<[string, string, string]> = [
   ['TOUCHLINE_DATA_DIR', './data', 'folder of the embedded database and model artifacts'],
   ['REDIS_URL', '(unset)', 'Redis URL for a rate limit shared by all instances; unset keeps it in process memory'],
   ['TOUCHLINE_AS_OF', '2026-06-30', 'how far the data reaches; the current season contains it, analysis starts the season after'],
-  ['RATE_LIMIT', '60', 'accepted requests per key in the rolling window'],
+  ['RATE_LIMIT', '60', 'accepted requests per key in the rolling window, for keys whose plan has no limit of its own (`--rate-limit`)'],
   ['RATE_WINDOW_SECONDS', '60', 'length of the rolling window'],
   ['LOG_LEVEL', 'info', 'pino log level'],
   ['TOUCHLINE_BOOTSTRAP_KEY', '(unset)', 'development and tests only: ensures an active all-coverage account holds this key'],

@@ -143,6 +143,7 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
         'p.all_competitions',
         'p.competitions',
         'p.clubs',
+        'p.rate_limit',
       ])
       .where('k.key_hash', '=', hash)
       .executeTakeFirst();
@@ -170,6 +171,7 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
           keyId: row.key_id,
           coverage,
           preferredCurrency: row.preferred_currency,
+          rateLimit: row.rate_limit ?? null,
         });
         account = Object.freeze({ ok: true, principal });
       }

@@ -7,29 +7,46 @@ import { AccessError } from './messages.js';
 import { hashPassword } from './password.js';
 import { bumpAccessVersion } from './version.js';
 
-/** Reserved names: the bootstrap and demo accounts share one all-coverage plan. */
+/**
+ * Reserved names. The bootstrap account is on `all-coverage` (the RATE_LIMIT setting, which tests and
+ * benches set); the demo account is on `demo`, all coverage too, with its own limit for browsing.
+ */
 export const ALL_PLAN_NAME = 'all-coverage';
+export const DEMO_PLAN_NAME = 'demo';
+/**
+ * The demo plan's limit per window, set when the plan is made (an operator's later `plans update`
+ * is kept). Opening a player page in the web app makes seven requests, so the default 60 per
+ * minute runs out after about eight pages; 600 lets a person browse freely and still stops a runaway loop.
+ */
+export const DEMO_RATE_LIMIT = 600;
 export const BOOTSTRAP_EMAIL = 'bootstrap@touchline.local';
 export const DEMO_EMAIL = 'demo@touchline.local';
 const DEMO_KEY_LABEL = 'demo';
 
 type Trx = Kysely<Database>;
 
-/** Makes sure the all-coverage plan exists and covers everything; returns its id and whether it changed. */
-async function ensureAllPlan(trx: Trx): Promise<{ id: number; changed: boolean }> {
-  const plan = await trx.selectFrom('plans').select(['id', 'all_competitions']).where('name', '=', ALL_PLAN_NAME).executeTakeFirst();
+/**
+ * Makes sure the named plan exists and covers everything; returns its id and whether it changed.
+ * `rateLimit` is given to a new plan only: an existing plan keeps the limit it has.
+ */
+async function ensureAllPlan(trx: Trx, name: string, rateLimit: number | null): Promise<{ id: number; changed: boolean }> {
+  const plan = await trx.selectFrom('plans').select(['id', 'all_competitions']).where('name', '=', name).executeTakeFirst();
   if (plan?.all_competitions) return { id: plan.id, changed: false };
   if (plan) {
     await trx.updateTable('plans').set({ all_competitions: true, competitions: [], clubs: [] }).where('id', '=', plan.id).execute();
     return { id: plan.id, changed: true };
   }
-  const row = await trx.insertInto('plans').values({ name: ALL_PLAN_NAME, all_competitions: true, competitions: [], clubs: [] }).returning('id').executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto('plans')
+    .values({ name, all_competitions: true, competitions: [], clubs: [], rate_limit: rateLimit })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id: row.id, changed: false };
 }
 
-/** Makes sure an active account on the all-coverage plan exists; returns its id and whether an existing one changed. */
-async function ensureAllAccount(trx: Trx, email: string): Promise<{ id: number; changed: boolean }> {
-  const plan = await ensureAllPlan(trx);
+/** Makes sure an active account on an all-coverage plan exists; returns its id and whether an existing one changed. */
+async function ensureAllAccount(trx: Trx, email: string, planName = ALL_PLAN_NAME, rateLimit: number | null = null): Promise<{ id: number; changed: boolean }> {
+  const plan = await ensureAllPlan(trx, planName, rateLimit);
   const acc = await trx.selectFrom('accounts').select(['id', 'status', 'plan_id']).where('email', '=', email).executeTakeFirst();
   if (!acc) {
     const row = await trx.insertInto('accounts').values({ email, status: 'active', plan_id: plan.id }).returning('id').executeTakeFirstOrThrow();
@@ -80,9 +97,9 @@ export interface DemoLogin {
 }
 
 /**
- * The start-up banner's access to the demo world: the active all-coverage account
- * `demo@touchline.local` gets a fresh password and one fresh key, and the demo keys made by earlier
- * starts are revoked, so one demo key is active at a time.
+ * The start-up banner's access to the demo world: the active account `demo@touchline.local`, on the
+ * all-coverage plan `demo` with its own limit (DEMO_RATE_LIMIT), gets a fresh password and one fresh
+ * key, and the demo keys made by earlier starts are revoked, so one demo key is active at a time.
  */
 export async function createDemoLogin(db: Kysely<Database>): Promise<DemoLogin> {
   const password = randomBytes(12).toString('base64url');
@@ -90,7 +107,7 @@ export async function createDemoLogin(db: Kysely<Database>): Promise<DemoLogin> 
   const apiKey = generateApiKey();
   const keyId = generateKeyId();
   await changeAccess(db, async (trx) => {
-    const account = await ensureAllAccount(trx, DEMO_EMAIL);
+    const account = await ensureAllAccount(trx, DEMO_EMAIL, DEMO_PLAN_NAME, DEMO_RATE_LIMIT);
     await trx.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', account.id).execute();
     await trx
       .updateTable('api_keys')

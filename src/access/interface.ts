@@ -16,6 +16,8 @@ export interface Principal {
   readonly keyId: string;
   readonly coverage: Coverage;
   readonly preferredCurrency: string | null;
+  /** The plan's own rolling limit (requests per window), or null for the `RATE_LIMIT` setting. */
+  readonly rateLimit: number | null;
 }
 
 export type AuthOutcome =
@@ -39,8 +41,12 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  /** Counts the request if it is allowed; a rejected request is not counted. */
-  hit(subject: string, nowMs: number): Promise<RateDecision>;
+  /**
+   * Counts the request if it is allowed; a rejected request is not counted. `limit` is this subject's
+   * limit for this call (a plan's own); unset, the store's configured one. It travels with every call
+   * so instances sharing a store agree, and a changed plan applies from the next request.
+   */
+  hit(subject: string, nowMs: number, limit?: number): Promise<RateDecision>;
   /** `degraded` while a shared store is configured but not answering. */
   health(): 'ok' | 'degraded';
   close(): Promise<void>;

@@ -4,7 +4,7 @@ import type { AccountInfo } from '../access/accounts.js';
 import type { KeyInfo } from '../access/keys.js';
 import { AccessError } from '../access/messages.js';
 import { accessOps } from '../access/operations.js';
-import { splitList, type PlanInfo } from '../access/plans.js';
+import { parseRateLimit, splitList, type PlanArgs, type PlanInfo } from '../access/plans.js';
 
 /**
  * Runs one access operation: in this process, or inside the running server that holds the embedded
@@ -23,8 +23,9 @@ const json = (o: { json?: boolean }) => Boolean(o.json);
 
 function describePlan(p: PlanInfo): string {
   const scope = p.all ? 'all competitions' : [p.competitions.length ? `competitions ${p.competitions.join(', ')}` : '', p.clubs.length ? `clubs ${p.clubs.join(', ')}` : ''].filter(Boolean).join('; ');
+  const limit = p.rate_limit === null ? 'rate limit: default (RATE_LIMIT)' : `rate limit: ${p.rate_limit} per window`;
   const unknown = [...(p.unknown_competitions ?? []), ...(p.unknown_clubs ?? [])];
-  return `${p.name}: ${scope}${unknown.length ? ` (not in the loaded data: ${unknown.join(', ')})` : ''}`;
+  return `${p.name}: ${scope}; ${limit}${unknown.length ? ` (not in the loaded data: ${unknown.join(', ')})` : ''}`;
 }
 
 function describeAccount(a: AccountInfo): string {
@@ -36,13 +37,33 @@ interface PlanOpts {
   all?: boolean;
   competitions?: string;
   clubs?: string;
+  rateLimit?: string;
+  allowUnknown?: boolean;
   json?: boolean;
 }
 
-function planArgs(o: PlanOpts) {
+/** Checked before any database is opened. `update` may change the limit alone (the scope is kept). */
+function planArgs(verb: 'create' | 'update', o: PlanOpts): PlanArgs & Record<string, unknown> {
   if (o.all && (o.competitions !== undefined || o.clubs !== undefined)) throw new CliError('Give either --all or --competitions A,B [--clubs ID,ID], not both');
-  if (!o.all && o.competitions === undefined && o.clubs === undefined) throw new CliError('Give --all or --competitions A,B [--clubs ID,ID]');
-  return { name: o.name, all: Boolean(o.all), competitions: splitList(o.competitions), clubs: splitList(o.clubs) };
+  const scoped = Boolean(o.all) || o.competitions !== undefined || o.clubs !== undefined;
+  if (!scoped && (verb === 'create' || o.rateLimit === undefined)) {
+    throw new CliError(verb === 'create' ? 'Give --all or --competitions A,B [--clubs ID,ID]' : 'Give --all, --competitions A,B [--clubs ID,ID] or --rate-limit N|default');
+  }
+  let rateLimit: number | null | undefined;
+  try {
+    rateLimit = o.rateLimit === undefined ? undefined : parseRateLimit(o.rateLimit);
+  } catch (err) {
+    if (err instanceof AccessError) throw new CliError(err.message);
+    throw err;
+  }
+  if (verb === 'create' && rateLimit === null) rateLimit = undefined;
+  return {
+    name: o.name,
+    ...(scoped ? { all: Boolean(o.all), competitions: splitList(o.competitions), clubs: splitList(o.clubs) } : {}),
+    // JSON drops undefined on the way to a running server: unset keeps the plan's limit.
+    ...(rateLimit === undefined ? {} : { rateLimit }),
+    allowUnknown: Boolean(o.allowUnknown),
+  };
 }
 
 export function registerAccessCommands(program: Command): void {
@@ -50,7 +71,7 @@ export function registerAccessCommands(program: Command): void {
 
   for (const [verb, op, text] of [
     ['create', accessOps.plansCreate, 'create a plan'],
-    ['update', accessOps.plansUpdate, 'replace what an existing plan covers (takes effect within about a second)'],
+    ['update', accessOps.plansUpdate, 'replace what an existing plan covers and/or set its rate limit; what is not given is kept (takes effect at once)'],
   ] as const) {
     plans
       .command(verb)
@@ -59,9 +80,16 @@ export function registerAccessCommands(program: Command): void {
       .option('--all', 'every competition and club')
       .option('--competitions <ids>', 'competition ids, comma-separated (e.g. PREMIER_LEAGUE,LIGUE_1): their clubs and those clubs\u2019 players')
       .option('--clubs <ids>', 'extra club ids, comma-separated')
+      .option(
+        '--rate-limit <n>',
+        verb === 'create'
+          ? 'accepted requests per key in the rolling window (RATE_WINDOW_SECONDS) for every key on this plan; default: the RATE_LIMIT setting'
+          : 'accepted requests per key in the rolling window for every key on this plan; "default" goes back to the RATE_LIMIT setting',
+      )
+      .option('--allow-unknown', 'accept competition and club ids that are not in the loaded data yet (e.g. before an import)')
       .option('--json', 'print JSON')
       .action(async (o: PlanOpts) => {
-        const args = planArgs(o);
+        const args = planArgs(verb, o);
         const plan = await run<PlanInfo>(op(args));
         output(json(o), plan, `${verb === 'create' ? 'Created' : 'Updated'} plan ${describePlan(plan)}`);
       });

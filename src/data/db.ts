@@ -8,6 +8,7 @@ import * as m001 from './migrations/001_world.js';
 import * as m002 from './migrations/002_access.js';
 import * as m003 from './migrations/003_rates.js';
 import * as m004 from './migrations/004_season_clubs.js';
+import * as m005 from './migrations/005_plan_rate_limit.js';
 import * as m006 from './migrations/006_world_references_in_bulk.js';
 
 export type Db = Kysely<Database>;
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002_access': m002,
   '003_rates': m003,
   '004_season_clubs': m004,
+  '005_plan_rate_limit': m005,
   '006_world_references_in_bulk': m006,
 };
 

@@ -16,6 +16,8 @@ export interface PlanRow {
   all_competitions: boolean;
   competitions: string[];
   clubs: string[];
+  /** Accepted requests per key in the rolling window; null: the RATE_LIMIT setting. */
+  rate_limit: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: ColumnType<string, string | undefined, never>;
 }
 

@@ -29,7 +29,8 @@ export function registerAccessHook(app: FastifyInstance, deps: HttpDeps): void {
     const outcome = await deps.authenticator.authenticate(key);
     if (!outcome.ok) throw new ApiError(outcome.status, outcome.error);
     req.principal = outcome.principal;
-    const d = await deps.limiter.hit(outcome.principal.keyId, deps.now());
+    // The plan's own limit travels with each hit, so a shared store needs no setting of its own.
+    const d = await deps.limiter.hit(outcome.principal.keyId, deps.now(), outcome.principal.rateLimit ?? undefined);
     reply.header('RateLimit-Limit', String(d.limit));
     reply.header('RateLimit-Remaining', String(d.remaining));
     reply.header('RateLimit-Reset', String(d.resetSeconds));

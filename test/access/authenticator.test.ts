@@ -16,7 +16,7 @@ const authenticators: DbKeyAuthenticator[] = [];
 before(async () => {
   h = await openTestDatabase();
   await createPlan(h.db, { name: 'auth-all', all: true });
-  await createPlan(h.db, { name: 'auth-pl', competitions: ['PREMIER_LEAGUE'], clubs: ['C00000000000000000000000001'] });
+  await createPlan(h.db, { name: 'auth-pl', competitions: ['PREMIER_LEAGUE'], clubs: ['C00000000000000000000000001'], allowUnknown: true });
 });
 after(async () => {
   for (const a of authenticators) await a.close();
@@ -57,6 +57,7 @@ test('a valid key on an active account with a plan yields its principal', async 
   assert.deepEqual([...out.principal.coverage.competitions], ['PREMIER_LEAGUE']);
   assert.deepEqual([...out.principal.coverage.clubs], ['C00000000000000000000000001']);
   assert.equal(out.principal.preferredCurrency, null);
+  assert.equal(out.principal.rateLimit, null, 'a plan without its own limit: the RATE_LIMIT setting');
 });
 
 test('exact 401 and 403 answers for every key and account state', async () => {
@@ -143,7 +144,7 @@ test('revocation, status and plan changes by another writer reach a running auth
     const o = await a.authenticate(k.api_key);
     return o.ok && !o.principal.coverage.all;
   }, 1000), 'plan change seen');
-  await updatePlan(other, { name: 'auth-pl', competitions: ['LIGUE_1'] });
+  await updatePlan(other, { name: 'auth-pl', competitions: ['LIGUE_1'], allowUnknown: true });
   assert.ok(await until(async () => {
     const o = await a.authenticate(k.api_key);
     return o.ok && o.principal.coverage.competitions.has('LIGUE_1');
@@ -155,7 +156,7 @@ test('revocation, status and plan changes by another writer reach a running auth
   const revokeMs = Date.now() - t;
   assert.deepEqual(await a.authenticate(k.api_key), { ok: false, status: 401, error: 'API key is revoked' });
   console.log(`# seen after: status change ${statusMs} ms, revocation ${revokeMs} ms (poll 500 ms)`);
-  await updatePlan(other, { name: 'auth-pl', competitions: ['PREMIER_LEAGUE'], clubs: ['C00000000000000000000000001'] });
+  await updatePlan(other, { name: 'auth-pl', competitions: ['PREMIER_LEAGUE'], clubs: ['C00000000000000000000000001'], allowUnknown: true });
 });
 
 test('a change made through the authenticator\'s own handle is in force when it returns, 50 times each, with no poll', async () => {
@@ -178,9 +179,9 @@ test('a change made through the authenticator\'s own handle is in force when it 
 
     await setAccountPlan(h.db, { email: k.email, plan: 'auth-pl' });
     assert.deepEqual(await coverageOf(), [false, ['PREMIER_LEAGUE']], `round ${i}: plan changed`);
-    await updatePlan(h.db, { name: 'auth-pl', competitions: ['LIGUE_1'] });
+    await updatePlan(h.db, { name: 'auth-pl', competitions: ['LIGUE_1'], allowUnknown: true });
     assert.deepEqual(await coverageOf(), [false, ['LIGUE_1']], `round ${i}: plan content changed`);
-    await updatePlan(h.db, { name: 'auth-pl', competitions: ['PREMIER_LEAGUE'], clubs: ['C00000000000000000000000001'] });
+    await updatePlan(h.db, { name: 'auth-pl', competitions: ['PREMIER_LEAGUE'], clubs: ['C00000000000000000000000001'], allowUnknown: true });
     await setAccountPlan(h.db, { email: k.email, plan: null });
     assert.deepEqual(await a.authenticate(k.api_key), deny(403, 'Account access denied: no plan access'), `round ${i}: plan removed`);
     await setAccountPlan(h.db, { email: k.email, plan: 'auth-all' });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import type { DatabaseHandle } from '../../src/data/db.js';
 import { createAccount, listAccounts, setAccountPlan, setAccountStatus } from '../../src/access/accounts.js';
-import { ALL_PLAN_NAME, BOOTSTRAP_EMAIL, createDemoLogin, DEMO_EMAIL, ensureBootstrapKey } from '../../src/access/bootstrap.js';
+import { ALL_PLAN_NAME, BOOTSTRAP_EMAIL, createDemoLogin, DEMO_EMAIL, DEMO_PLAN_NAME, DEMO_RATE_LIMIT, ensureBootstrapKey } from '../../src/access/bootstrap.js';
 import {
   createKey,
   createKeyForAccount,
@@ -86,7 +86,7 @@ test('revocation is recorded once, shown by keys list, and unknown keys are erro
 });
 
 test('plans: validation, duplicates, normalisation and update', async () => {
-  const p = await createPlan(h.db, { name: 'euro', competitions: ['premier_league', ' LIGUE_1', 'LIGUE_1'], clubs: ['c00000000000000000000000000'] });
+  const p = await createPlan(h.db, { name: 'euro', competitions: ['premier_league', ' LIGUE_1', 'LIGUE_1'], clubs: ['c00000000000000000000000000'], allowUnknown: true });
   assert.deepEqual(p.competitions, ['LIGUE_1', 'PREMIER_LEAGUE']);
   assert.deepEqual(p.clubs, ['C00000000000000000000000000']);
   assert.deepEqual(p.unknown_competitions, ['LIGUE_1', 'PREMIER_LEAGUE'], 'reported: no world loaded');
@@ -97,7 +97,7 @@ test('plans: validation, duplicates, normalisation and update', async () => {
   await assert.rejects(createPlan(h.db, { name: 'bad', clubs: ['C123'] }), new AccessError('Invalid club id: C123'));
   await assert.rejects(createPlan(h.db, { name: 'no spaces', all: true }), /Invalid plan name/);
   const v0 = await readAccessVersion(h.db);
-  const u = await updatePlan(h.db, { name: 'euro', competitions: ['SERIE_A'] });
+  const u = await updatePlan(h.db, { name: 'euro', competitions: ['SERIE_A'], allowUnknown: true });
   assert.deepEqual([u.competitions, u.clubs], [['SERIE_A'], []]);
   assert.notEqual(await readAccessVersion(h.db), v0, 'plan change bumps access_version');
   await assert.rejects(updatePlan(h.db, { name: 'nope', all: true }), new AccessError('Unknown plan: nope'));
@@ -143,6 +143,7 @@ test('bootstrap key: active all-coverage account holds it; idempotent; restores 
   assert.deepEqual([acc?.status, acc?.plan], ['active', ALL_PLAN_NAME]);
   const plan = (await listPlans(h.db)).find((p) => p.name === ALL_PLAN_NAME);
   assert.equal(plan?.all, true);
+  assert.equal(plan?.rate_limit, null, 'the bootstrap key follows the RATE_LIMIT setting');
 
   await revokeKey(h.db, { keyId: first.key_id });
   await setAccountStatus(h.db, { email: BOOTSTRAP_EMAIL, status: 'inactive' });
@@ -163,10 +164,24 @@ test('demo login: a fresh password and one active demo key each start; earlier d
   assert.notEqual(a.password, b.password);
   assert.match(b.api_key, /^tl_/);
   const acc = (await listAccounts(h.db)).find((x) => x.email === DEMO_EMAIL);
-  assert.deepEqual([acc?.status, acc?.plan, acc?.active_keys], ['active', ALL_PLAN_NAME, 1]);
+  assert.deepEqual([acc?.status, acc?.plan, acc?.active_keys], ['active', DEMO_PLAN_NAME, 1]);
+  const plan = (await listPlans(h.db)).find((p) => p.name === DEMO_PLAN_NAME);
+  assert.deepEqual([plan?.all, plan?.rate_limit], [true, DEMO_RATE_LIMIT], 'all coverage, with a limit for browsing');
   const keys = await h.db.selectFrom('api_keys').select(['id', 'revoked_at']).where('label', '=', 'demo').execute();
   assert.equal(keys.find((k) => k.id === a.key_id)?.revoked_at !== null, true);
   assert.equal(keys.find((k) => k.id === b.key_id)?.revoked_at, null);
   assert.equal((await login.login(b.email, b.password, Date.now())).ok, true);
   assert.equal((await login.login(a.email, a.password, Date.now())).ok, false);
+});
+
+test('demo login: a limit the operator set on the demo plan is kept by later starts', async () => {
+  await createDemoLogin(h.db);
+  await updatePlan(h.db, { name: DEMO_PLAN_NAME, rateLimit: 1200 });
+  await createDemoLogin(h.db);
+  assert.equal((await listPlans(h.db)).find((p) => p.name === DEMO_PLAN_NAME)?.rate_limit, 1200);
+  // A narrowed demo plan is widened again: the demo login is an all-coverage account.
+  await updatePlan(h.db, { name: DEMO_PLAN_NAME, competitions: ['SERIE_A'], allowUnknown: true });
+  await createDemoLogin(h.db);
+  const plan = (await listPlans(h.db)).find((p) => p.name === DEMO_PLAN_NAME);
+  assert.deepEqual([plan?.all, plan?.competitions, plan?.rate_limit], [true, [], 1200]);
 });

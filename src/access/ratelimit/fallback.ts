@@ -1,4 +1,4 @@
-import type { RateDecision, RateLimiter } from './interface.js';
+import { checkLimit, type RateDecision, type RateLimiter } from './interface.js';
 import type { MemoryRateLimiter } from './memory.js';
 import type { RedisRateLimiter } from './redis.js';
 
@@ -39,15 +39,17 @@ export class FallbackRateLimiter implements RateLimiter {
     });
   }
 
-  async hit(subject: string, nowMs: number): Promise<RateDecision> {
+  async hit(subject: string, nowMs: number, limit?: number): Promise<RateDecision> {
+    // A bad limit is our error, not Redis's: it must not switch the store to memory.
+    if (limit !== undefined) checkLimit(limit);
     if (!this.degraded) {
       try {
-        return await this.primary.hit(subject, nowMs);
+        return await this.primary.hit(subject, nowMs, limit);
       } catch (err) {
         this.degrade(err);
       }
     }
-    return this.memory.hitSync(subject, nowMs);
+    return this.memory.hitSync(subject, nowMs, limit);
   }
 
   /** Tries Redis once now; used at start so a reachable Redis is used from the first request. */

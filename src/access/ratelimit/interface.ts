@@ -10,3 +10,8 @@ export interface RateLimitSettings {
 export function secondsUntil(atMs: number, nowMs: number): number {
   return Math.max(0, Math.ceil((atMs - nowMs) / 1000));
 }
+
+/** A limit must be a positive integer; anything else is a programming error, never a silent default. */
+export function checkLimit(limit: number): void {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`Invalid rate limit: ${limit}`);
+}

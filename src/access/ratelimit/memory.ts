@@ -1,17 +1,23 @@
 import type { RateDecision, RateLimiter, RateLimitSettings } from './interface.js';
-import { secondsUntil } from './interface.js';
+import { checkLimit, secondsUntil } from './interface.js';
 
 /**
- * Accepted timestamps of one subject, oldest first, in a ring that grows by doubling up to `limit`
- * slots, so a large configured limit costs memory only for subjects that use it.
+ * Accepted timestamps of one subject, oldest first, in a ring that grows by doubling as requests are
+ * accepted (never past the largest limit the subject had), so a large limit costs memory only for
+ * subjects that use it.
  */
 class Ring {
   times: Float64Array;
   head = 0;
   size = 0;
 
-  constructor(private readonly maxCapacity: number) {
-    this.times = new Float64Array(Math.min(maxCapacity, 8));
+  constructor(limit: number) {
+    this.times = new Float64Array(Math.min(limit, 8));
+  }
+
+  /** The i-th oldest timestamp (0 = oldest). */
+  at(i: number): number {
+    return this.times[(this.head + i) % this.times.length];
   }
 
   oldest(): number {
@@ -30,7 +36,7 @@ class Ring {
     }
   }
 
-  /** Appends; the caller guarantees size < maxCapacity. */
+  /** Appends, growing the ring when it is full. */
   push(t: number): void {
     if (this.size === this.times.length) this.grow();
     this.times[(this.head + this.size) % this.times.length] = t;
@@ -38,7 +44,7 @@ class Ring {
   }
 
   private grow(): void {
-    const next = new Float64Array(Math.min(this.maxCapacity, this.times.length * 2));
+    const next = new Float64Array(this.times.length * 2);
     for (let i = 0; i < this.size; i++) next[i] = this.times[(this.head + i) % this.times.length];
     this.times = next;
     this.head = 0;
@@ -57,37 +63,39 @@ export class MemoryRateLimiter implements RateLimiter {
   private lastSweepMs = -Infinity;
 
   constructor(settings: RateLimitSettings) {
-    if (!Number.isInteger(settings.limit) || settings.limit < 1) throw new Error(`Invalid rate limit: ${settings.limit}`);
+    checkLimit(settings.limit);
     if (!(settings.windowSeconds > 0)) throw new Error(`Invalid rate window: ${settings.windowSeconds}`);
     this.limit = settings.limit;
     this.windowMs = settings.windowSeconds * 1000;
   }
 
-  async hit(subject: string, nowMs: number): Promise<RateDecision> {
-    return this.hitSync(subject, nowMs);
+  async hit(subject: string, nowMs: number, limit?: number): Promise<RateDecision> {
+    return this.hitSync(subject, nowMs, limit);
   }
 
   /** The same decision without a promise, for the fallback wrapper. */
-  hitSync(subject: string, nowMs: number): RateDecision {
+  hitSync(subject: string, nowMs: number, limit = this.limit): RateDecision {
+    checkLimit(limit);
     this.maybeSweep(nowMs);
     let ring = this.rings.get(subject);
     if (!ring) {
-      ring = new Ring(this.limit);
+      ring = new Ring(limit);
       this.rings.set(subject, ring);
     }
     ring.evict(nowMs, this.windowMs);
-    if (ring.size < this.limit) {
+    if (ring.size < limit) {
       ring.push(nowMs);
       return {
         allowed: true,
-        limit: this.limit,
-        remaining: this.limit - ring.size,
+        limit,
+        remaining: limit - ring.size,
         resetSeconds: secondsUntil(ring.oldest() + this.windowMs, nowMs),
         retryAfterSeconds: 0,
       };
     }
-    const wait = secondsUntil(ring.oldest() + this.windowMs, nowMs);
-    return { allowed: false, limit: this.limit, remaining: 0, resetSeconds: wait, retryAfterSeconds: Math.max(1, wait) };
+    // A lowered limit may leave more than `limit` counted: a slot opens when all but limit - 1 have left.
+    const wait = secondsUntil(ring.at(ring.size - limit) + this.windowMs, nowMs);
+    return { allowed: false, limit, remaining: 0, resetSeconds: wait, retryAfterSeconds: Math.max(1, wait) };
   }
 
   private maybeSweep(nowMs: number): void {

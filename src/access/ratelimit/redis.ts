@@ -1,30 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { RateDecision, RateLimiter, RateLimitSettings } from './interface.js';
-import { secondsUntil } from './interface.js';
+import { checkLimit, secondsUntil } from './interface.js';
 
 /**
  * The sliding log, run inside Redis so every instance sees one count. For each hit, in order and
  * atomically: trim what left the window, count, add the hit only when allowed, and return the timestamp
  * whose departure frees a slot. One call carries every hit that arrived in one turn of the event loop:
  * under load that is one script run and one round trip for many requests. The clock comes from the
- * caller so all instances and tests use the same time base as the in-memory store.
+ * caller so all instances and tests use the same time base as the in-memory store, and so does each
+ * hit's limit (a plan's own), so instances sharing the store never need to agree on a setting.
  *   KEYS[i]        sorted set of subject i's accepted requests (score = ms)
- *   ARGV           window_ms, limit, then now_ms and a unique member for each hit
+ *   ARGV           window_ms, then now_ms, a unique member and the limit for each hit
  *   returns        allowed 0|1, count after the hit, freeing timestamp as string or '' — for each hit
  */
 const SLIDING_LOG = `
 local window = tonumber(ARGV[1])
-local limit = tonumber(ARGV[2])
 local out = {}
 for i = 1, #KEYS do
   local key = KEYS[i]
-  local now = tonumber(ARGV[1 + 2 * i])
+  local now = tonumber(ARGV[3 * i - 1])
+  local limit = tonumber(ARGV[3 * i + 1])
   redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
   local count = redis.call('ZCARD', key)
   local allowed = 0
   if count < limit then
-    redis.call('ZADD', key, now, ARGV[2 + 2 * i])
+    redis.call('ZADD', key, now, ARGV[3 * i])
     count = count + 1
     allowed = 1
   end
@@ -50,6 +51,7 @@ interface PendingHit {
   readonly key: string;
   readonly now: number;
   readonly member: string;
+  readonly limit: number;
   readonly resolve: (d: RateDecision) => void;
   readonly reject: (err: unknown) => void;
 }
@@ -74,6 +76,7 @@ export class RedisRateLimiter implements RateLimiter {
   private pending: PendingHit[] = [];
 
   constructor(url: string, opts: RedisLimiterOptions) {
+    checkLimit(opts.limit);
     this.limit = opts.limit;
     this.windowMs = opts.windowSeconds * 1000;
     this.prefix = opts.keyPrefix ?? 'touchline:rl:';
@@ -97,11 +100,12 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   /** Queues the hit; every hit queued in this turn of the event loop goes to Redis in one call. */
-  hit(subject: string, nowMs: number): Promise<RateDecision> {
+  hit(subject: string, nowMs: number, limit = this.limit): Promise<RateDecision> {
+    checkLimit(limit);
     const now = Math.floor(nowMs);
     const member = `${now}-${this.instance}-${(this.seq = (this.seq + 1) % Number.MAX_SAFE_INTEGER)}`;
     return new Promise((resolve, reject) => {
-      this.pending.push({ key: this.prefix + subject, now, member, resolve, reject });
+      this.pending.push({ key: this.prefix + subject, now, member, limit, resolve, reject });
       if (this.pending.length === 1) setImmediate(() => this.flush());
     });
   }
@@ -114,8 +118,8 @@ export class RedisRateLimiter implements RateLimiter {
 
   private async send(batch: PendingHit[]): Promise<void> {
     const args: string[] = batch.map((h) => h.key);
-    args.push(String(this.windowMs), String(this.limit));
-    for (const h of batch) args.push(String(h.now), h.member);
+    args.push(String(this.windowMs));
+    for (const h of batch) args.push(String(h.now), h.member, String(h.limit));
     let reply: (number | string)[];
     try {
       reply = await this.client.touchlineSlidingLog(batch.length, ...args);
@@ -123,16 +127,16 @@ export class RedisRateLimiter implements RateLimiter {
       for (const h of batch) h.reject(err);
       return;
     }
-    batch.forEach((h, i) => h.resolve(this.decision(h.now, Number(reply[3 * i]), Number(reply[3 * i + 1]), String(reply[3 * i + 2]))));
+    batch.forEach((h, i) => h.resolve(this.decision(h.now, h.limit, Number(reply[3 * i]), Number(reply[3 * i + 1]), String(reply[3 * i + 2]))));
   }
 
-  private decision(now: number, allowed: number, count: number, freeing: string): RateDecision {
+  private decision(now: number, limit: number, allowed: number, count: number, freeing: string): RateDecision {
     const freeAt = freeing === '' ? null : Number(freeing) + this.windowMs;
     const wait = freeAt === null ? 0 : secondsUntil(freeAt, now);
     if (allowed === 1) {
-      return { allowed: true, limit: this.limit, remaining: Math.max(0, this.limit - count), resetSeconds: wait, retryAfterSeconds: 0 };
+      return { allowed: true, limit, remaining: Math.max(0, limit - count), resetSeconds: wait, retryAfterSeconds: 0 };
     }
-    return { allowed: false, limit: this.limit, remaining: 0, resetSeconds: wait, retryAfterSeconds: Math.max(1, wait) };
+    return { allowed: false, limit, remaining: 0, resetSeconds: wait, retryAfterSeconds: Math.max(1, wait) };
   }
 
   /** Resolves when Redis answers a PING within the command timeout. */

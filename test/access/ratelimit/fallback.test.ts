@@ -51,6 +51,11 @@ test('Redis on a closed port: degraded, logged once, and still limiting from mem
   assert.deepEqual(results.map((d) => d.allowed), [true, true, true, false, false]);
   assert.deepEqual(results.map((d) => d.remaining), [2, 1, 0, 0, 0]);
   assert.equal(results[3].retryAfterSeconds, 60);
+  // A plan's own limit is kept while degraded.
+  const plan = await l.hit('plan-key', t, 600);
+  assert.deepEqual([plan.allowed, plan.limit, plan.remaining], [true, 600, 599]);
+  // A bad limit is refused and does not count as Redis trouble.
+  await assert.rejects(l.hit('plan-key', t, 0), /Invalid rate limit/);
   await new Promise((r) => setTimeout(r, 300)); // reconnect attempts fail meanwhile
   assert.equal(lines.filter((x) => x.level === 40).length, 1, 'one warning, not one per failure');
   assert.match(lines[0].msg, /Redis is not answering/);
@@ -76,7 +81,8 @@ test('Redis that goes away and comes back: degraded meanwhile, shared again afte
   const port = (server.address() as net.AddressInfo).port;
 
   const { logger, lines } = capturingLogger();
-  const redis = new RedisRateLimiter(`redis://127.0.0.1:${port}`, {
+  // The relay keeps the database index of REDIS_URL, so both limiters count in the same database.
+  const redis = new RedisRateLimiter(`redis://127.0.0.1:${port}${target.pathname}`, {
     limit: 5,
     windowSeconds: 60,
     keyPrefix: prefix,

@@ -1,11 +1,31 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MemoryRateLimiter } from '../../../src/access/ratelimit/memory.js';
-import { checkLimiterSemantics } from './semantics.js';
+import { checkLimiterSemantics, checkPerCallLimits } from './semantics.js';
 
 test('memory limiter: rolling window semantics (shared checks)', async () => {
   const limiter = new MemoryRateLimiter({ limit: 60, windowSeconds: 60 });
   await checkLimiterSemantics([limiter], 'k1');
+  await limiter.close();
+});
+
+test('memory limiter: a limit given per call wins over the setting, raised or lowered (shared checks)', async () => {
+  const limiter = new MemoryRateLimiter({ limit: 60, windowSeconds: 60 });
+  await checkPerCallLimits([limiter], 'plan');
+  // Without one, the setting; subjects keep their own limits side by side.
+  const t = 1_900_000_000_000;
+  assert.deepEqual([(await limiter.hit('default', t)).limit, (await limiter.hit('default', t)).remaining], [60, 58]);
+  assert.deepEqual([(await limiter.hit('big', t, 1000)).limit, (await limiter.hit('big', t, 1000)).remaining], [1000, 998]);
+  for (const bad of [0, -1, 1.5, Number.NaN]) await assert.rejects(limiter.hit('x', t, bad), /Invalid rate limit/);
+  await limiter.close();
+});
+
+test('memory limiter: a large per-call limit counts exactly past the ring\'s first sizes', async () => {
+  const limiter = new MemoryRateLimiter({ limit: 2, windowSeconds: 60 });
+  const t = 2_000_000;
+  for (let i = 0; i < 600; i++) assert.equal((await limiter.hit('demo', t + i, 600)).remaining, 599 - i);
+  const d = await limiter.hit('demo', t + 600, 600);
+  assert.deepEqual([d.allowed, d.retryAfterSeconds], [false, 60]);
   await limiter.close();
 });
 

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';
 import { RedisRateLimiter } from '../../../src/access/ratelimit/redis.js';
-import { checkLimiterSemantics } from './semantics.js';
+import { checkLimiterSemantics, checkPerCallLimits } from './semantics.js';
 import { cleanUp, REDIS_URL, redisUnavailable, uniquePrefix } from './redis-env.js';
 
 const skip = await redisUnavailable();
@@ -31,6 +31,20 @@ test('redis limiter: rolling window semantics on one instance', { skip }, async 
 
 test('redis limiter: two instances share one limit', { skip }, async () => {
   await checkLimiterSemantics([limiters[0], limiters[1]], 'shared');
+});
+
+test('redis limiter: the limit travels with each hit, so instances with different settings agree', { skip }, async () => {
+  // Instances configured 60 and 10: each hit's own limit decides, whichever instance sends it.
+  const a = limiter(60);
+  const b = limiter(10);
+  await a.connect();
+  await b.connect();
+  await checkPerCallLimits([a, b], 'per-call');
+  const t = 2_200_000_000_000;
+  // Hits of one turn, each with its own limit, go in one script call and keep their limits.
+  const mixed = await Promise.all([a.hit('mixed-1', t, 1), a.hit('mixed-1', t, 1), a.hit('mixed-2', t, 600), a.hit('mixed-3', t)]);
+  assert.deepEqual(mixed.map((d) => [d.allowed, d.limit, d.remaining]), [[true, 1, 0], [false, 1, 0], [true, 600, 599], [true, 60, 59]]);
+  await assert.rejects(async () => a.hit('x', t, 0), /Invalid rate limit/);
 });
 
 test('redis limiter: only accepted requests are stored, one member each, and the key expires', { skip }, async () => {

@@ -51,3 +51,29 @@ export async function checkLimiterSemantics(limiters: RateLimiter[], subject: st
   assert.equal(fresh.remaining, 59);
   assert.equal(fresh.resetSeconds, 60);
 }
+
+/**
+ * A limit given with each hit (a plan's own) wins over the store's setting, and a changed limit applies
+ * from the next hit: raised, the subject may go on at once; lowered below what is counted, it waits
+ * until enough requests have left the window. With several limiters (whatever their own settings),
+ * requests rotate over them and must be judged as by one.
+ */
+export async function checkPerCallLimits(limiters: RateLimiter[], subject: string): Promise<void> {
+  const at = (i: number) => limiters[i % limiters.length];
+  const t0 = 1_800_000_000_000;
+  for (let i = 0; i < 3; i++) {
+    const d = await at(i).hit(subject, t0 + i * 1000, 3);
+    assert.deepEqual([d.allowed, d.limit, d.remaining], [true, 3, 2 - i], `request ${i + 1}`);
+  }
+  const full = await at(3).hit(subject, t0 + 3000, 3);
+  assert.deepEqual([full.allowed, full.limit, full.remaining, full.retryAfterSeconds], [false, 3, 0, 57]);
+  // Raised to 5 (the plan changed): the next request passes, and the count goes on from 3.
+  const raised = await at(4).hit(subject, t0 + 3000, 5);
+  assert.deepEqual([raised.allowed, raised.limit, raised.remaining, raised.resetSeconds], [true, 5, 1, 57]);
+  // Lowered to 2 with 4 counted: a slot opens when the third oldest (t0 + 2 s) leaves, at t0 + 62 s.
+  const lowered = await at(5).hit(subject, t0 + 4000, 2);
+  assert.deepEqual([lowered.allowed, lowered.limit, lowered.remaining, lowered.retryAfterSeconds], [false, 2, 0, 58]);
+  assert.equal((await at(6).hit(subject, t0 + 61_999, 2)).allowed, false, 'not before');
+  const open = await at(7).hit(subject, t0 + 62_000, 2);
+  assert.deepEqual([open.allowed, open.limit, open.remaining], [true, 2, 0]);
+}
