@@ -144,6 +144,28 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     await rankRow.locator('td.after').filter({ hasNotText: String(afterRank) }).filter({ hasNotText: '—' }).waitFor();
   });
 
+  test('the league forecast, from the club page: the table by expected place and the heat map of places', async () => {
+    await page.goto(clubUrl, { waitUntil: 'load' });
+    const link = page.getByRole('link', { name: /^League forecast/ });
+    await link.click();
+    await page.getByRole('heading', { name: /^League forecast/ }).waitFor();
+    const rows = page.locator('table.forecast-table tbody tr');
+    await rows.first().waitFor();
+    const n = await rows.count();
+    assert.ok(n >= 10, `${n} clubs`);
+    const expected = (await page.locator('table.forecast-table td.expected-position').allTextContents()).map(Number);
+    assert.deepEqual([...expected].sort((a, b) => a - b), expected, 'ordered by expected place');
+    // The heat map: one row per club, one cell per place, each row's chances summing to 100%.
+    const heat = page.locator('table.heatmap tbody tr');
+    assert.equal(await heat.count(), n);
+    const cells = (await page.locator('table.heatmap tbody tr').first().locator('td.cell').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-p'))))) as number[];
+    assert.equal(cells.length, n);
+    assert.ok(Math.abs(cells.reduce((a, b) => a + b, 0) - 1) < 0.01);
+    assert.match((await page.locator('table.forecast-table tbody tr').first().locator('td').last().textContent()) ?? '', /^€/);
+    assert.deepEqual(await axeViolations(page), [], 'league forecast');
+    await shoot('forecast');
+  });
+
   test('a shared what-if URL opens with its result', async () => {
     const other = await browser.newPage();
     try {

@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { onRateLimited } from './api/client';
 import { CompetitionPage, CompetitionsPage } from './competitions/CompetitionsPage';
+import { ForecastPage } from './forecast/ForecastPage';
 import { PlayerPage } from './player/PlayerPage';
 import { links, parseRoute, type Route } from './router';
 import { currentKey, onSessionChange, signOut } from './session/session';
@@ -58,6 +59,8 @@ function Page({ route }: { route: Route }) {
       return <CompetitionPage id={route.id} />;
     case 'club':
       return <SquadPage key={route.id} id={route.id} query={route.query} />;
+    case 'forecast':
+      return <ForecastPage key={route.id} id={route.id} />;
     case 'scouting':
       return <ScoutingPage query={route.query} />;
     case 'player':

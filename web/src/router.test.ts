@@ -11,5 +11,6 @@ test('each page link parses back to its page', () => {
   assert.equal(club.page === 'club' && club.query.get('remove'), 'P1,P2');
   const player = parseRoute(links.player('P9', { club: 'C2' }));
   assert.equal(player.page === 'player' && `${player.id} ${player.query.get('club')}`, 'P9 C2');
+  assert.deepEqual(parseRoute(links.forecast('SERIE A')), { page: 'forecast', id: 'SERIE A' });
   assert.deepEqual(parseRoute('#/nowhere/at/all'), { page: 'not-found' });
 });

@@ -7,6 +7,7 @@ import { formatCount, formatMoney, formatPercent } from '../ui/format';
 import { Show } from '../ui/states';
 import { CATEGORIES, loadCareer, loadPlayingTime, loadProfile, loadValues } from './data';
 import { ForMyClub } from './ForMyClub';
+import { ScrollRegion } from '../ui/ScrollRegion';
 
 export function PlayerPage({ id }: { id: string }) {
   const currency = useCurrency();
@@ -149,7 +150,7 @@ function Values({ id, club, currency }: { id: string; club: string; currency: st
             {future.explanations.similar_players.length === 0 ? (
               <p>No comparable player in the history.</p>
             ) : (
-              <div class="table-wrap">
+              <ScrollRegion label="Similar players">
                 <table>
                   <caption class="sr-only">Comparable historical players</caption>
                   <thead>
@@ -179,7 +180,7 @@ function Values({ id, club, currency }: { id: string; club: string; currency: st
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             )}
           </>
         );
@@ -198,7 +199,7 @@ function PlayingTime({ id }: { id: string }) {
           list.length === 0 ? (
             <p>No recorded minutes.</p>
           ) : (
-            <div class="table-wrap">
+            <ScrollRegion label="Playing time">
               <table>
                 <caption class="sr-only">Appearances and minutes by season and competition</caption>
                 <thead>
@@ -226,7 +227,7 @@ function PlayingTime({ id }: { id: string }) {
                   )}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )
         }
       </Show>

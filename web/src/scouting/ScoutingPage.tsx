@@ -9,6 +9,7 @@ import { useCurrency } from '../ui/currency';
 import { formatMoney } from '../ui/format';
 import { Show } from '../ui/states';
 import { DEFAULT_SORT, listQuery, nextSort, type Filter } from './query';
+import { ScrollRegion } from '../ui/ScrollRegion';
 
 async function loadList(query: Record<string, string>, currency: string) {
   return unwrap(await api.GET('/v1/players', { params: { query: { ...query, currency, limit: '25' } } }));
@@ -109,7 +110,7 @@ export function ScoutingPage({ query }: { query: URLSearchParams }) {
             <h2 id={`${ids}-h`}>
               {data.total} player{data.total === 1 ? '' : 's'}
             </h2>
-            <div class="table-wrap">
+            <ScrollRegion label="Players">
               <table>
                 <thead>
                   <tr>
@@ -146,7 +147,7 @@ export function ScoutingPage({ query }: { query: URLSearchParams }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             <nav class="pager" aria-label="Pages">
               <button type="button" class="secondary" disabled={!params.cursor} onClick={() => go({ ...params, cursor: '' })}>
                 First page
