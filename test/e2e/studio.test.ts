@@ -189,20 +189,27 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     await box.press('ArrowDown');
     await box.press('Enter');
     await page.locator('.player-head h1').filter({ hasText: name }).waitFor();
-    const model = page.locator('svg.value-chart circle.model-point');
+    // Observable Plot draws the chart (a lazily loaded chunk): the model's two points, the market values.
+    const model = page.locator('svg.value-chart g.model-points circle');
     await model.first().waitFor();
     assert.equal(await model.count(), 2, "today's expected fee and the value in 3 years");
-    const history = page.locator('svg.value-chart circle.history-point');
+    const history = page.locator('svg.value-chart g.history-points circle');
     assert.ok((await history.count()) >= 1, 'market values over time');
-    for (const v of await page.locator('svg.value-chart circle.point').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))))) assert.ok(v > 0);
-    assert.equal(await page.locator('svg.bar-chart rect').count(), 6);
+    // Every point is drawn inside the frame, above the zero line (values are positive).
+    const frame = (await page.locator('svg.value-chart').evaluate((svg) => [Number(svg.getAttribute('width')), Number(svg.getAttribute('height'))])) as [number, number];
+    const zeroY = frame[1] - 28; // the bottom margin: the x axis
+    for (const [cx, cy] of await page.locator('svg.value-chart circle').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('cx')), Number(e.getAttribute('cy'))]))) {
+      assert.ok(cx > 0 && cx < frame[0] && cy > 0 && cy < zeroY, `point at ${cx},${cy}`);
+    }
+    assert.equal(await page.locator('svg.value-chart g.range line').count(), 2, 'two 80% ranges');
+    assert.equal(await page.locator('svg.bar-chart g.bars rect').count(), 6);
     await page.locator('.timeline li').first().waitFor();
     // Money follows the currency picked at the top.
-    assert.match((await page.locator('svg.value-chart .value').first().textContent()) ?? '', /^€/);
+    assert.match((await page.locator('svg.value-chart g.values text').first().textContent()) ?? '', /^€/);
     await page.getByLabel('Currency').selectOption('GBP');
-    await page.locator('svg.value-chart .value').filter({ hasText: /^£/ }).first().waitFor();
+    await page.locator('svg.value-chart g.values text').filter({ hasText: /^£/ }).first().waitFor();
     await page.getByLabel('Currency').selectOption('EUR');
-    await page.locator('svg.value-chart .value').filter({ hasText: /^€/ }).first().waitFor();
+    await page.locator('svg.value-chart g.values text').filter({ hasText: /^€/ }).first().waitFor();
     assert.deepEqual(await axeViolations(page), [], 'player page');
     await shoot('player');
   });

@@ -103,17 +103,15 @@ function Values({ id, club, currency }: { id: string; club: string; currency: st
         const now = last ? yearFraction(last) : new Date().getFullYear();
         return (
           <>
-            <div class="chart-frame">
-              <ValueChart
-                title="Market value over time, our expected fee today and the value in 3 years, with 80% ranges"
-                format={m}
-                history={history.market_values.map((v) => ({ t: yearFraction(v.date), value: v.value }))}
-                model={[
-                  { t: now, label: 'Expected fee today', value: fee.expected_transfer_value, low: fee.expected_transfer_value_range.low, high: fee.expected_transfer_value_range.high },
-                  { t: now + 3, label: 'In 3 years', value: future.future_transfer_value, low: future.future_transfer_value_range.low, high: future.future_transfer_value_range.high },
-                ]}
-              />
-            </div>
+            <ValueChart
+              title="Market value over time, our expected fee today and the value in 3 years, with 80% ranges"
+              format={m}
+              history={history.market_values.map((v) => ({ t: yearFraction(v.date), value: v.value }))}
+              model={[
+                { t: now, label: 'Expected fee today', value: fee.expected_transfer_value, low: fee.expected_transfer_value_range.low, high: fee.expected_transfer_value_range.high },
+                { t: now + 3, label: 'In 3 years', value: future.future_transfer_value, low: future.future_transfer_value_range.low, high: future.future_transfer_value_range.high },
+              ]}
+            />
             <p class="legend">
               <span class="key history">market value</span> <span class="key model">our expected fee today and value in 3 years, with 80% ranges</span>
             </p>
