@@ -34,7 +34,7 @@ export function CompetitionPage({ id }: { id: string }) {
         <a href={links.competitions()}>Competitions</a> › <span>{competitionName(id)}</span>
       </nav>
       <h1>{competitionName(id)}</h1>
-      {loaded.state === 'ok' && loaded.data.length > 0 && <LeagueForecastLink competition={id} club={loaded.data[0]} />}
+      {loaded.state === 'ok' && loaded.data.length > 0 ? <LeagueForecastLink competition={id} club={loaded.data[0]} /> : <p class="page-links" />}
       <Show loaded={loaded} what="clubs">
         {(clubs) =>
           clubs.length === 0 ? (

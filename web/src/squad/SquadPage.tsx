@@ -63,7 +63,7 @@ export function SquadPage({ id, query }: { id: string; query: URLSearchParams })
       </nav>
       <h1>{club.state === 'ok' ? club.data.name : club.state === 'error' ? 'Club' : 'Loading…'}</h1>
       {club.state === 'error' && <ErrorBox message={club.message} />}
-      {club.state === 'ok' && <LeagueForecastLink club={{ service_id: club.data.service_id, name: club.data.name }} />}
+      {club.state === 'ok' ? <LeagueForecastLink club={{ service_id: club.data.service_id, name: club.data.name }} /> : <p class="page-links" />}
       <Show loaded={actual} what="the squad analysis">
         {(a) => (
           <>
