@@ -85,7 +85,7 @@ function HeatMap({ forecast: f }: { forecast: Forecast }) {
     <section class="card" aria-labelledby="heat-h">
       <h2 id="heat-h">Chance of each final place</h2>
       <p class="hint" id="heat-hint">
-        Percent; the darker, the likelier. Empty: under 0.5%.
+        Percent; the darker, the likelier; empty: under 0.5%. On a narrow screen the map scrolls sideways.
       </p>
       <ScrollRegion label="Chance of each final place" describedBy="heat-hint" class="heat-wrap">
         <table class="heatmap">
