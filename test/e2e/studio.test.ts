@@ -225,6 +225,9 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     assert.equal(await page.locator('svg.value-chart g.range line').count(), 2, 'two 80% ranges');
     assert.equal(await page.locator('svg.bar-chart g.bars rect').count(), 6);
     await page.locator('.timeline li').first().waitFor();
+    // Nothing picked yet: money comes in the account's preferred currency (the demo account has none: EUR), and the picker says which.
+    assert.equal(await page.getByLabel('Currency').inputValue(), '');
+    await page.getByLabel('Currency').locator('option[value=""]').filter({ hasText: "Account's (EUR)" }).waitFor({ state: 'attached' });
     // Money follows the currency picked at the top.
     assert.match((await page.locator('svg.value-chart g.values text').first().textContent()) ?? '', /^€/);
     await page.getByLabel('Currency').selectOption('GBP');

@@ -10,7 +10,7 @@ import { SignInPage } from './signin/SignInPage';
 import { SquadPage } from './squad/SquadPage';
 import { SearchBox } from './search/SearchBox';
 import { ScoutingPage } from './scouting/ScoutingPage';
-import { CURRENCIES, setCurrency, useCurrency } from './ui/currency';
+import { CURRENCIES, setCurrency, useAccountCurrency, usePickedCurrency } from './ui/currency';
 import './styles.css';
 
 function useRoute(): Route {
@@ -89,7 +89,8 @@ function skipToContent(e: Event) {
 function App() {
   const route = useRoute();
   const signedIn = useSignedIn();
-  const currency = useCurrency();
+  const picked = usePickedCurrency();
+  const account = useAccountCurrency();
   return (
     <>
       <a class="skip" href="#main" onClick={skipToContent}>
@@ -106,7 +107,8 @@ function App() {
             <a href={links.scouting()}>Scouting list</a>
             <label class="currency">
               Currency
-              <select value={currency} onChange={(e) => setCurrency(e.currentTarget.value)}>
+              <select value={picked ?? ''} onChange={(e) => setCurrency(e.currentTarget.value)}>
+                <option value="">{account ? `Account's (${account})` : "Account's"}</option>
                 {CURRENCIES.map((c) => (
                   <option key={c} value={c}>
                     {c}

@@ -1,7 +1,7 @@
 import { useApi } from '../api/use-api';
 import { competitionName } from '../competitions/names';
 import { links } from '../router';
-import { useCurrency } from '../ui/currency';
+import { usePickedCurrency } from '../ui/currency';
 import { formatMoney } from '../ui/format';
 import { Show } from '../ui/states';
 import { loadForecast, type Forecast } from './data';
@@ -10,7 +10,7 @@ import { ScrollRegion } from '../ui/ScrollRegion';
 
 /** The league's simulated table and, per club, the chance of each final place as a heat map. */
 export function ForecastPage({ id }: { id: string }) {
-  const currency = useCurrency();
+  const currency = usePickedCurrency();
   const forecast = useApi(() => loadForecast(id, currency), [id, currency]);
   const name = competitionName(id);
   return (

@@ -2,7 +2,7 @@ import { useApi } from '../api/use-api';
 import { BarChart } from '../charts/BarChart';
 import { ValueChart, yearFraction } from '../charts/ValueChart';
 import { links } from '../router';
-import { useCurrency } from '../ui/currency';
+import { usePickedCurrency } from '../ui/currency';
 import { formatCount, formatMoney, formatPercent } from '../ui/format';
 import { Show } from '../ui/states';
 import { CATEGORIES, loadCareer, loadPlayingTime, loadProfile, loadValues } from './data';
@@ -10,7 +10,7 @@ import { ForMyClub } from './ForMyClub';
 import { ScrollRegion } from '../ui/ScrollRegion';
 
 export function PlayerPage({ id }: { id: string }) {
-  const currency = useCurrency();
+  const currency = usePickedCurrency();
   const profile = useApi(() => loadProfile(id), [id]);
   const career = useApi(() => loadCareer(id), [id]);
   const club = profile.state === 'ok' ? (profile.data.info.current_team_id ?? profile.data.info.last_active_club_id ?? profile.data.info.owning_club_id) : null;
@@ -81,7 +81,7 @@ function Fact({ term, value }: { term: string; value: string | number | null | u
   );
 }
 
-function Values({ id, club, currency }: { id: string; club: string; currency: string }) {
+function Values({ id, club, currency }: { id: string; club: string; currency: string | null }) {
   const values = useApi(() => loadValues(id, club, currency), [id, club, currency]);
   if (values.state !== 'ok') {
     // The chart's box is held while the valuation loads or fails, so nothing below it jumps.

@@ -5,14 +5,14 @@ import { loadCompetitions } from '../competitions/data';
 import { competitionName } from '../competitions/names';
 import { links } from '../router';
 import { POSITIONS } from '../squad/lines';
-import { useCurrency } from '../ui/currency';
+import { currencyQuery, useCurrency, usePickedCurrency } from '../ui/currency';
 import { formatMoney } from '../ui/format';
 import { Show } from '../ui/states';
 import { DEFAULT_SORT, listQuery, nextSort, type Filter } from './query';
 import { ScrollRegion } from '../ui/ScrollRegion';
 
-async function loadList(query: Record<string, string>, currency: string) {
-  return unwrap(await api.GET('/v1/players', { params: { query: { ...query, currency, limit: '25' } } }));
+async function loadList(query: Record<string, string>, currency: string | null) {
+  return unwrap(await api.GET('/v1/players', { params: { query: { ...query, ...currencyQuery(currency), limit: '25' } } }));
 }
 
 const COLUMNS: ReadonlyArray<{ key: string; label: string; num?: boolean }> = [
@@ -29,9 +29,10 @@ const COLUMNS: ReadonlyArray<{ key: string; label: string; num?: boolean }> = [
 export function ScoutingPage({ query }: { query: URLSearchParams }) {
   const ids = useId();
   const currency = useCurrency();
+  const picked = usePickedCurrency();
   const params = listQuery(query);
   const key = JSON.stringify(params);
-  const list = useApi(() => loadList(params, currency), [key, currency]);
+  const list = useApi(() => loadList(params, picked), [key, picked]);
   const comps = useApi(loadCompetitions, []);
   const [form, setForm] = useState<Record<string, string>>(() => ({ ...params }));
   const sort = params.sort ?? DEFAULT_SORT;

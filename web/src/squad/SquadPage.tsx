@@ -5,7 +5,7 @@ import { loadPlayers } from '../competitions/data';
 import { LeagueForecastLink } from '../competitions/LeagueForecastLink';
 import { links } from '../router';
 import { SearchBox } from '../search/SearchBox';
-import { useCurrency } from '../ui/currency';
+import { usePickedCurrency } from '../ui/currency';
 import { formatMoney, formatRank } from '../ui/format';
 import { ErrorBox, Loading, Show } from '../ui/states';
 import { analyseSquad, loadClub, type SquadAnswer } from './data';
@@ -17,7 +17,7 @@ type Run = { s: 'idle' } | { s: 'loading' } | { s: 'error'; message: string } | 
 
 /** The club's squad by line, a what-if edited in place and kept in the URL, and both analyses side by side. */
 export function SquadPage({ id, query }: { id: string; query: URLSearchParams }) {
-  const currency = useCurrency();
+  const currency = usePickedCurrency();
   const club = useApi(() => loadClub(id), [id]);
   const actual = useApi(() => analyseSquad(id, null, currency), [id, currency]);
   const [w, setW] = useState<WhatIf>(() => whatIfFromQuery(query));
