@@ -183,6 +183,9 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     assert.equal(cells.length, n);
     assert.ok(Math.abs(cells.reduce((a, b) => a + b, 0) - 1) < 0.01);
     assert.match((await page.locator('table.forecast-table tbody tr').first().locator('td').last().textContent()) ?? '', /^€/);
+    // The club we came from is marked.
+    const clubId = /#\/club\/([^?]+)/.exec(clubUrl)![1];
+    assert.equal(await page.locator('table.forecast-table tr.mine').getAttribute('data-club'), clubId);
     assert.deepEqual(await axeViolations(page), [], 'league forecast');
     await shoot('forecast');
   });

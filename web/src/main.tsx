@@ -60,7 +60,7 @@ function Page({ route }: { route: Route }) {
     case 'club':
       return <SquadPage key={route.id} id={route.id} query={route.query} />;
     case 'forecast':
-      return <ForecastPage key={route.id} id={route.id} />;
+      return <ForecastPage key={route.id} id={route.id} club={route.query.get('club')} />;
     case 'scouting':
       return <ScoutingPage query={route.query} />;
     case 'player':

@@ -15,7 +15,7 @@ export function LeagueForecastLink({ club, competition }: { club: { service_id: 
   return (
     <p class="page-links">
       {show && (
-        <a class="button-link" href={links.forecast(id)}>
+        <a class="button-link" href={links.forecast(id, competition === undefined ? club.service_id : undefined)}>
           League forecast{competition === undefined ? `: ${competitionName(id)}` : ''}
         </a>
       )}

@@ -9,7 +9,7 @@ import { heatColour } from './heat';
 import { ScrollRegion } from '../ui/ScrollRegion';
 
 /** The league's simulated table and, per club, the chance of each final place as a heat map. */
-export function ForecastPage({ id }: { id: string }) {
+export function ForecastPage({ id, club }: { id: string; club: string | null }) {
   const currency = usePickedCurrency();
   const forecast = useApi(() => loadForecast(id, currency), [id, currency]);
   const name = competitionName(id);
@@ -25,8 +25,8 @@ export function ForecastPage({ id }: { id: string }) {
             <p class="lead">
               Season {f.season}, {f.clubs.length} clubs, each club with its actual squad. Ordered by expected final place; league money in {f.currency}.
             </p>
-            <Table forecast={f} />
-            <HeatMap forecast={f} />
+            <Table forecast={f} club={club} />
+            <HeatMap forecast={f} club={club} />
           </>
         )}
       </Show>
@@ -34,7 +34,7 @@ export function ForecastPage({ id }: { id: string }) {
   );
 }
 
-function Table({ forecast: f }: { forecast: Forecast }) {
+function Table({ forecast: f, club }: { forecast: Forecast; club: string | null }) {
   return (
     <section class="card" aria-labelledby="table-h">
       <h2 id="table-h">Expected table</h2>
@@ -57,7 +57,7 @@ function Table({ forecast: f }: { forecast: Forecast }) {
           </thead>
           <tbody>
             {f.clubs.map((c, i) => (
-              <tr key={c.club_id} data-club={c.club_id}>
+              <tr key={c.club_id} data-club={c.club_id} class={c.club_id === club ? 'mine' : undefined} aria-current={c.club_id === club ? 'true' : undefined}>
                 <td class="num">{i + 1}</td>
                 <th scope="row">
                   <a href={links.club(c.club_id)}>{c.name}</a>
@@ -78,7 +78,7 @@ function Table({ forecast: f }: { forecast: Forecast }) {
  * Clubs × places as a table whose cells are coloured by probability: a screen reader reads the
  * numbers, a person sees the shape. The colour scale runs to the largest probability in the league.
  */
-function HeatMap({ forecast: f }: { forecast: Forecast }) {
+function HeatMap({ forecast: f, club }: { forecast: Forecast; club: string | null }) {
   const places = f.clubs[0]?.position_probabilities.length ?? 0;
   const top = Math.max(0.01, ...f.clubs.flatMap((c) => c.position_probabilities));
   return (
@@ -103,7 +103,7 @@ function HeatMap({ forecast: f }: { forecast: Forecast }) {
           </thead>
           <tbody>
             {f.clubs.map((c) => (
-              <tr key={c.club_id}>
+              <tr key={c.club_id} class={c.club_id === club ? 'mine' : undefined}>
                 <th scope="row" class="club">
                   {c.name}
                 </th>
