@@ -36,7 +36,16 @@ function useSignedIn(): boolean {
 function RateLimitBanner() {
   const [until, setUntil] = useState(0);
   const [now, setNow] = useState(Date.now());
-  useEffect(() => onRateLimited((s) => setUntil(Date.now() + s * 1000)), []);
+  useEffect(
+    () =>
+      onRateLimited((s) => {
+        // The clock restarts with the wait: a stale `now` (from the last countdown) would add to it.
+        const t = Date.now();
+        setNow(t);
+        setUntil(t + s * 1000);
+      }),
+    [],
+  );
   useEffect(() => {
     if (until <= now) return;
     const t = setTimeout(() => setNow(Date.now()), 1000);
