@@ -1,21 +1,27 @@
 /**
- * Touchline Studio in a real headless Chromium, on the demo world, as a person walks it: sign in with
- * the demo login, reach a club through the competitions, run a squad what-if and see the rank move,
- * open a player and see the value chart drawn with data points. Screenshots at 1280x800 and 390x844
- * go to .cache/screenshots/; axe-core finds no serious or critical violation; the CSP is never hit.
- * The demo account keeps the default limit (60 a minute): the walk must fit in it.
+ * Touchline Studio in a real headless Chromium, on the demo world, as a person walks it: start
+ * `touchline serve` (what `npm start` runs) and sign in with the demo login it prints, reach a club
+ * through the competitions, run a squad what-if and see the rank move, open the league forecast and
+ * its heat map, search a player and see his value chart drawn with data points. Screenshots at
+ * 1280x800 and 390x844 go to .cache/screenshots/; axe-core finds no serious or critical violation;
+ * the CSP is never hit. The demo account keeps the default limit (60 a minute): the walk must fit in it.
+ *
+ * The server runs on a copy of the tests' demo-world database (made once per code version), so it
+ * starts in seconds instead of generating the world.
  *
  * Needs /usr/bin/chromium (Debian package) and the devDependencies playwright-core and axe-core.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { createDemoLogin } from '../../src/access/bootstrap.js';
+import { openDatabase } from '../../src/data/db.js';
 import { WEB_DIST } from '../../src/http/web-app.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { demoWorldDump } from '../helpers/app.js';
+import { startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -57,7 +63,10 @@ async function axeViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 describe('Touchline Studio in headless Chromium', { skip }, () => {
-  let t: TestApp;
+  let server: ServerProcess;
+  let dataDir = '';
+  /** The demo API key the start printed (for the test's own requests, never the browser's). */
+  let demoKey = '';
   let browser: Browser;
   let page: Page;
   let base: string;
@@ -66,9 +75,15 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
   let demo: { email: string; password: string };
 
   before(async () => {
-    t = await startTestApp({ env: { RATE_LIMIT: '60' } });
-    demo = await createDemoLogin(t.handle.db);
-    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    dataDir = mkdtempSync(join(tmpdir(), 'touchline-studio-'));
+    const copy = await openDatabase({ dataDir: join(dataDir, 'pg'), loadDataDir: new Blob([readFileSync(await demoWorldDump())]) });
+    await copy.close();
+    server = await startServerProcess({ name: 'studio', env: { TOUCHLINE_DATA_DIR: dataDir, RATE_LIMIT: '60', LOG_LEVEL: 'warn' } });
+    // Read as a person reads the start's output.
+    const printed = await waitFor('the printed demo login', async () => /^Demo login: (\S+) \/ (\S+)$/m.exec(server.output()) ?? undefined, { timeoutMs: 30_000 });
+    demo = { email: printed[1], password: printed[2] };
+    demoKey = /^Demo API key: (\S+)$/m.exec(server.output())![1];
+    base = server.url;
     browser = await playwright!.chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 60_000 });
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.setDefaultTimeout(60_000);
@@ -83,7 +98,8 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
   });
   after(async () => {
     await browser?.close();
-    await t?.close();
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   const shoot = async (name: string) => {
@@ -96,7 +112,7 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   };
 
-  test('sign in with the demo login; the key stays out of the URL', async () => {
+  test('sign in with the printed demo login; the key stays out of the URL', async () => {
     await page.goto(base, { waitUntil: 'load' });
     assert.deepEqual(await axeViolations(page), [], 'sign-in page');
     await shoot('signin');
@@ -112,7 +128,12 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
 
   let clubUrl = '';
   test('competitions -> clubs -> squad; a what-if moves the expected rank and lives in the URL', async () => {
+    await page.locator('.tiles a').first().waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'competitions page');
     await page.locator('.tiles a').first().click();
+    // The first competition is a league: its page offers the forecast (a cup's does not).
+    await page.getByRole('link', { name: 'League forecast' }).waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'competition page');
     await page.locator('.tiles a').first().click();
     const rankRow = page.locator('tr[data-measure="Expected league rank"]');
     await rankRow.locator('td.before').waitFor();
@@ -132,7 +153,7 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
 
     // Add a player from another club by name: he joins the squad as new, the URL keeps him, a rerun moves the rank.
     const clubId = /#\/club\/([^?]+)/.exec(page.url())![1];
-    const top = JSON.parse((await t.get('/v1/players?limit=10&analysis_available_only=true')).body) as { players: Array<{ name: string; club_id: string | null }> };
+    const top = (await server.request('/v1/players?limit=10&analysis_available_only=true', { key: demoKey })).json<{ players: Array<{ name: string; club_id: string | null }> }>();
     const star = top.players.find((p) => p.club_id !== clubId)!;
     const find = page.getByRole('combobox', { name: 'Find a player by name' });
     await find.fill(star.name);
@@ -142,6 +163,31 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     clubUrl = page.url();
     await page.getByRole('button', { name: 'Run what-if' }).click();
     await rankRow.locator('td.after').filter({ hasNotText: String(afterRank) }).filter({ hasNotText: '—' }).waitFor();
+  });
+
+  test('the league forecast, from the club page: the table by expected place and the heat map of places', async () => {
+    await page.goto(clubUrl, { waitUntil: 'load' });
+    const link = page.getByRole('link', { name: /^League forecast/ });
+    await link.click();
+    await page.getByRole('heading', { name: /^League forecast/ }).waitFor();
+    const rows = page.locator('table.forecast-table tbody tr');
+    await rows.first().waitFor();
+    const n = await rows.count();
+    assert.ok(n >= 10, `${n} clubs`);
+    const expected = (await page.locator('table.forecast-table td.expected-position').allTextContents()).map(Number);
+    assert.deepEqual([...expected].sort((a, b) => a - b), expected, 'ordered by expected place');
+    // The heat map: one row per club, one cell per place, each row's chances summing to 100%.
+    const heat = page.locator('table.heatmap tbody tr');
+    assert.equal(await heat.count(), n);
+    const cells = (await page.locator('table.heatmap tbody tr').first().locator('td.cell').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-p'))))) as number[];
+    assert.equal(cells.length, n);
+    assert.ok(Math.abs(cells.reduce((a, b) => a + b, 0) - 1) < 0.01);
+    assert.match((await page.locator('table.forecast-table tbody tr').first().locator('td').last().textContent()) ?? '', /^€/);
+    // The club we came from is marked.
+    const clubId = /#\/club\/([^?]+)/.exec(clubUrl)![1];
+    assert.equal(await page.locator('table.forecast-table tr.mine').getAttribute('data-club'), clubId);
+    assert.deepEqual(await axeViolations(page), [], 'league forecast');
+    await shoot('forecast');
   });
 
   test('a shared what-if URL opens with its result', async () => {
@@ -167,20 +213,30 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     await box.press('ArrowDown');
     await box.press('Enter');
     await page.locator('.player-head h1').filter({ hasText: name }).waitFor();
-    const model = page.locator('svg.value-chart circle.model-point');
+    // Observable Plot draws the chart (a lazily loaded chunk): the model's two points, the market values.
+    const model = page.locator('svg.value-chart g.model-points circle');
     await model.first().waitFor();
     assert.equal(await model.count(), 2, "today's expected fee and the value in 3 years");
-    const history = page.locator('svg.value-chart circle.history-point');
+    const history = page.locator('svg.value-chart g.history-points circle');
     assert.ok((await history.count()) >= 1, 'market values over time');
-    for (const v of await page.locator('svg.value-chart circle.point').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))))) assert.ok(v > 0);
-    assert.equal(await page.locator('svg.bar-chart rect').count(), 6);
+    // Every point is drawn inside the frame, above the zero line (values are positive).
+    const frame = (await page.locator('svg.value-chart').evaluate((svg) => [Number(svg.getAttribute('width')), Number(svg.getAttribute('height'))])) as [number, number];
+    const zeroY = frame[1] - 28; // the bottom margin: the x axis
+    for (const [cx, cy] of await page.locator('svg.value-chart circle').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('cx')), Number(e.getAttribute('cy'))]))) {
+      assert.ok(cx > 0 && cx < frame[0] && cy > 0 && cy < zeroY, `point at ${cx},${cy}`);
+    }
+    assert.equal(await page.locator('svg.value-chart g.range line').count(), 2, 'two 80% ranges');
+    assert.equal(await page.locator('svg.bar-chart g.bars rect').count(), 6);
     await page.locator('.timeline li').first().waitFor();
+    // Nothing picked yet: money comes in the account's preferred currency (the demo account has none: EUR), and the picker says which.
+    assert.equal(await page.getByLabel('Currency').inputValue(), '');
+    await page.getByLabel('Currency').locator('option[value=""]').filter({ hasText: "Account's (EUR)" }).waitFor({ state: 'attached' });
     // Money follows the currency picked at the top.
-    assert.match((await page.locator('svg.value-chart .value').first().textContent()) ?? '', /^€/);
+    assert.match((await page.locator('svg.value-chart g.values text').first().textContent()) ?? '', /^€/);
     await page.getByLabel('Currency').selectOption('GBP');
-    await page.locator('svg.value-chart .value').filter({ hasText: /^£/ }).first().waitFor();
+    await page.locator('svg.value-chart g.values text').filter({ hasText: /^£/ }).first().waitFor();
     await page.getByLabel('Currency').selectOption('EUR');
-    await page.locator('svg.value-chart .value').filter({ hasText: /^€/ }).first().waitFor();
+    await page.locator('svg.value-chart g.values text').filter({ hasText: /^€/ }).first().waitFor();
     assert.deepEqual(await axeViolations(page), [], 'player page');
     await shoot('player');
   });
@@ -226,10 +282,16 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
   test('when the key has spent its limit, the page says how long to wait', async () => {
     const key = (await page.evaluate('sessionStorage.getItem("touchline.key")')) as string;
     // Spend the rest of this minute's 60 requests from outside the browser.
-    for (let i = 0; i < 70 && (await t.get('/v1/competitions', key)).statusCode !== 429; i++);
+    for (let i = 0; i < 70 && (await server.request('/v1/competitions', { key })).status !== 429; i++);
     await page.getByLabel('Currency').selectOption('CHF');
     await page.locator('.banner').filter({ hasText: /Try again in \d+ s/ }).waitFor();
-    await page.getByText(/Too many requests for now: try again in \d+ s\./).first().waitFor();
+    const panel = page.getByText(/Too many requests for now: try again in \d+ s\./).first();
+    await panel.waitFor();
+    // The banner counts down the same wait the panel names (it never adds to it).
+    const seconds = async (text: Promise<string | null>) => Number(/in (\d+) s/i.exec((await text) ?? '')?.[1]);
+    const banner = await seconds(page.locator('.banner').textContent());
+    const named = await seconds(panel.textContent());
+    assert.ok(banner > 0 && banner <= named + 1, `banner ${banner} s, panel ${named} s`);
     await shoot('rate-limited');
     await page.getByLabel('Currency').selectOption('EUR');
   });

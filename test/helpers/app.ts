@@ -52,8 +52,8 @@ async function loadDemo(handle: DatabaseHandle, config: Config): Promise<void> {
   await ensureModels(handle, config, () => {});
 }
 
-/** An embedded database holding the demo world, started from a dump made once per code version. */
-async function embeddedDemo(config: Config): Promise<DatabaseHandle> {
+/** The dump (a PGlite data dir as .tar.gz) of the demo world's embedded database, made once per code version. */
+export async function demoWorldDump(config: Config = loadConfig({ LOG_LEVEL: 'silent', TOUCHLINE_MODELS_DIR: MODELS_DIR })): Promise<string> {
   const dir = join(ROOT, '.cache');
   const file = join(dir, `test-world-${templateKey()}-${config.TOUCHLINE_AS_OF}.tar.gz`);
   if (!existsSync(file)) {
@@ -66,6 +66,12 @@ async function embeddedDemo(config: Config): Promise<DatabaseHandle> {
     writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
     renameSync(tmp, file);
   }
+  return file;
+}
+
+/** An embedded database holding the demo world, started from a dump made once per code version. */
+async function embeddedDemo(config: Config): Promise<DatabaseHandle> {
+  const file = await demoWorldDump(config);
   const handle = await openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });
   await migrateToLatest(handle.db);
   // The dump holds our ratings; this only checks the artifact is still there.

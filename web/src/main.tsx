@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { onRateLimited } from './api/client';
 import { CompetitionPage, CompetitionsPage } from './competitions/CompetitionsPage';
+import { ForecastPage } from './forecast/ForecastPage';
 import { PlayerPage } from './player/PlayerPage';
 import { links, parseRoute, type Route } from './router';
 import { currentKey, onSessionChange, signOut } from './session/session';
@@ -9,7 +10,7 @@ import { SignInPage } from './signin/SignInPage';
 import { SquadPage } from './squad/SquadPage';
 import { SearchBox } from './search/SearchBox';
 import { ScoutingPage } from './scouting/ScoutingPage';
-import { CURRENCIES, setCurrency, useCurrency } from './ui/currency';
+import { CURRENCIES, setCurrency, useAccountCurrency, usePickedCurrency } from './ui/currency';
 import './styles.css';
 
 function useRoute(): Route {
@@ -35,7 +36,16 @@ function useSignedIn(): boolean {
 function RateLimitBanner() {
   const [until, setUntil] = useState(0);
   const [now, setNow] = useState(Date.now());
-  useEffect(() => onRateLimited((s) => setUntil(Date.now() + s * 1000)), []);
+  useEffect(
+    () =>
+      onRateLimited((s) => {
+        // The clock restarts with the wait: a stale `now` (from the last countdown) would add to it.
+        const t = Date.now();
+        setNow(t);
+        setUntil(t + s * 1000);
+      }),
+    [],
+  );
   useEffect(() => {
     if (until <= now) return;
     const t = setTimeout(() => setNow(Date.now()), 1000);
@@ -58,6 +68,8 @@ function Page({ route }: { route: Route }) {
       return <CompetitionPage id={route.id} />;
     case 'club':
       return <SquadPage key={route.id} id={route.id} query={route.query} />;
+    case 'forecast':
+      return <ForecastPage key={route.id} id={route.id} club={route.query.get('club')} />;
     case 'scouting':
       return <ScoutingPage query={route.query} />;
     case 'player':
@@ -86,7 +98,8 @@ function skipToContent(e: Event) {
 function App() {
   const route = useRoute();
   const signedIn = useSignedIn();
-  const currency = useCurrency();
+  const picked = usePickedCurrency();
+  const account = useAccountCurrency();
   return (
     <>
       <a class="skip" href="#main" onClick={skipToContent}>
@@ -103,7 +116,8 @@ function App() {
             <a href={links.scouting()}>Scouting list</a>
             <label class="currency">
               Currency
-              <select value={currency} onChange={(e) => setCurrency(e.currentTarget.value)}>
+              <select value={picked ?? ''} onChange={(e) => setCurrency(e.currentTarget.value)}>
+                <option value="">{account ? `Account's (${account})` : "Account's"}</option>
                 {CURRENCIES.map((c) => (
                   <option key={c} value={c}>
                     {c}

@@ -11,5 +11,7 @@ test('each page link parses back to its page', () => {
   assert.equal(club.page === 'club' && club.query.get('remove'), 'P1,P2');
   const player = parseRoute(links.player('P9', { club: 'C2' }));
   assert.equal(player.page === 'player' && `${player.id} ${player.query.get('club')}`, 'P9 C2');
+  const forecast = parseRoute(links.forecast('SERIE A', 'C7'));
+  assert.equal(forecast.page === 'forecast' && `${forecast.id} ${forecast.query.get('club')}`, 'SERIE A C7');
   assert.deepEqual(parseRoute('#/nowhere/at/all'), { page: 'not-found' });
 });

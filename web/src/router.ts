@@ -8,6 +8,7 @@ export type Route =
   | { readonly page: 'club'; readonly id: string; readonly query: URLSearchParams }
   | { readonly page: 'player'; readonly id: string; readonly query: URLSearchParams }
   | { readonly page: 'scouting'; readonly query: URLSearchParams }
+  | { readonly page: 'forecast'; readonly id: string; readonly query: URLSearchParams }
   | { readonly page: 'not-found' };
 
 export function parseRoute(hash: string): Route {
@@ -18,6 +19,7 @@ export function parseRoute(hash: string): Route {
   if (parts.length === 0) return { page: 'competitions' };
   if (parts.length === 1 && parts[0] === 'scouting') return { page: 'scouting', query };
   if (parts.length === 2 && parts[0] === 'competition') return { page: 'competition', id: parts[1] };
+  if (parts.length === 2 && parts[0] === 'forecast') return { page: 'forecast', id: parts[1], query };
   if (parts.length === 2 && parts[0] === 'club') return { page: 'club', id: parts[1], query };
   if (parts.length === 2 && parts[0] === 'player') return { page: 'player', id: parts[1], query };
   return { page: 'not-found' };
@@ -33,6 +35,8 @@ export const links = {
   competitions: () => href('/'),
   scouting: (query?: URLSearchParams) => href('/scouting', query),
   competition: (id: string) => href(`/competition/${encodeURIComponent(id)}`),
+  /** `club` is marked in the table and the heat map. */
+  forecast: (competitionId: string, club?: string) => href(`/forecast/${encodeURIComponent(competitionId)}`, club ? { club } : undefined),
   club: (id: string, query?: URLSearchParams) => href(`/club/${encodeURIComponent(id)}`, query),
   player: (id: string, query?: Record<string, string>) => href(`/player/${encodeURIComponent(id)}`, query),
 };

@@ -2,10 +2,14 @@ import createClient from 'openapi-fetch';
 import { AnswerCache, type StoredAnswer } from './answer-cache';
 import type { paths } from './schema';
 import { currentKey, onSessionChange, signOut } from '../session/session';
+import { noteAccountCurrency } from '../ui/currency';
 
 /** Answers are kept 10 minutes: the world changes on an import, not while a person browses. */
 const cache = new AnswerCache(10 * 60_000);
-onSessionChange(() => cache.clear());
+onSessionChange(() => {
+  cache.clear();
+  noteAccountCurrency(null);
+});
 
 type RateListener = (retryAfterSeconds: number) => void;
 const rateListeners = new Set<RateListener>();
@@ -31,15 +35,27 @@ async function send(request: Request): Promise<StoredAnswer> {
   return { status: res.status, headers: [...res.headers.entries()], body };
 }
 
+/** An answer to a request that named no currency is in the account's preferred one: the picker shows it. */
+function learnAccountCurrency(body: string): void {
+  if (!body.includes('"currency"')) return;
+  try {
+    const parsed = JSON.parse(body) as { currency?: unknown };
+    if (typeof parsed.currency === 'string' && /^[A-Z]{3}$/.test(parsed.currency)) noteAccountCurrency(parsed.currency);
+  } catch {
+    // not JSON: nothing to learn
+  }
+}
+
 /** Every call of the app: the key in a header, answers cached by method, URL and body. */
 async function studioFetch(input: Request): Promise<Response> {
   const key = currentKey();
   const request = input.clone();
   if (key) request.headers.set('x-api-key', key);
-  const isLogin = new URL(request.url).pathname === '/v1/auth/login';
-  const answer = isLogin
-    ? await send(request)
-    : await cache.get(`${key ?? ''}|${request.method} ${request.url}|${request.method === 'GET' ? '' : await input.clone().text()}`, () => send(request));
+  const url = new URL(request.url);
+  const isLogin = url.pathname === '/v1/auth/login';
+  const body = request.method === 'GET' ? '' : await input.clone().text();
+  const answer = isLogin ? await send(request) : await cache.get(`${key ?? ''}|${request.method} ${request.url}|${body}`, () => send(request));
+  if (answer.status === 200 && !isLogin && !url.searchParams.has('currency') && !body.includes('"currency_code"')) learnAccountCurrency(answer.body);
   // A key that stopped working (revoked, expired) signs the tab out rather than failing every page.
   if (answer.status === 401 && key && !isLogin) signOut();
   return new Response(answer.status === 204 ? null : answer.body, { status: answer.status, headers: new Headers(answer.headers.map(([k, v]): [string, string] => [k, v])) });

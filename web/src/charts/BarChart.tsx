@@ -1,4 +1,4 @@
-import { linear } from './scale';
+import { PlotFigure } from './PlotFigure';
 
 export interface Bar {
   readonly label: string;
@@ -6,30 +6,36 @@ export interface Bar {
 }
 
 const ROW = 28;
-const LABEL_W = 150;
-const W = 460;
 
 /**
- * Horizontal bars for a few labelled values (e.g. the six category probabilities). Its height is
- * fixed by the number of bars, so the page does not move when the data arrives.
+ * Horizontal bars for a few labelled values (e.g. the six category probabilities), each with its
+ * value; `highlight` names the bar drawn in the accent colour. The height follows the number of bars.
  */
 export function BarChart({ bars, max, format, title, highlight }: { bars: readonly Bar[]; max: number; format: (v: number) => string; title: string; highlight?: string }) {
-  const x = linear(0, max, 0, W - LABEL_W - 50);
-  const h = bars.length * ROW;
+  const h = bars.length * ROW + 8;
+  const label = `${title}: ${bars.map((b) => `${b.label} ${format(b.value)}`).join(', ')}`;
   return (
-    <svg class="chart bar-chart" viewBox={`0 0 ${W} ${h}`} role="img" aria-label={`${title}: ${bars.map((b) => `${b.label} ${format(b.value)}`).join(', ')}`}>
-      <title>{title}</title>
-      {bars.map((b, i) => (
-        <g key={b.label} transform={`translate(0 ${i * ROW})`} class={b.label === highlight ? 'bar highlight' : 'bar'}>
-          <text x={LABEL_W - 8} y={ROW / 2} text-anchor="end" dominant-baseline="middle">
-            {b.label}
-          </text>
-          <rect x={LABEL_W} y={5} width={Math.max(1, x(b.value))} height={ROW - 10} rx={3} data-value={b.value} />
-          <text x={LABEL_W + Math.max(1, x(b.value)) + 6} y={ROW / 2} dominant-baseline="middle" class="value">
-            {format(b.value)}
-          </text>
-        </g>
-      ))}
-    </svg>
+    <PlotFigure
+      class="bar-chart"
+      height={h}
+      label={label}
+      signature={JSON.stringify([bars, max, highlight, label])}
+      draw={(Plot, width) =>
+        Plot.plot({
+          width,
+          height: h,
+          marginLeft: 150,
+          marginRight: 50,
+          marginTop: 4,
+          marginBottom: 4,
+          x: { domain: [0, max], axis: null },
+          y: { domain: bars.map((b) => b.label), label: null, tickSize: 0, padding: 0.3 },
+          marks: [
+            Plot.barX(bars, { x: 'value', y: 'label', className: 'bars', fill: (b: Bar) => (b.label === highlight ? '#0b6e4f' : '#7aa5c2'), rx: 3 }),
+            Plot.text(bars, { x: 'value', y: 'label', text: (b: Bar) => format(b.value), dx: 6, textAnchor: 'start', className: 'values' }),
+          ],
+        })
+      }
+    />
   );
 }

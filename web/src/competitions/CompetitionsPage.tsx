@@ -1,6 +1,7 @@
 import { useApi } from '../api/use-api';
 import { links } from '../router';
 import { Show } from '../ui/states';
+import { LeagueForecastLink } from './LeagueForecastLink';
 import { loadClubs, loadCompetitions } from './data';
 import { competitionName } from './names';
 
@@ -9,7 +10,7 @@ export function CompetitionsPage() {
   return (
     <main id="main">
       <h1>Competitions</h1>
-      <p class="lead">Pick a competition, then a club: its squad, its what-ifs and its players.</p>
+      <p class="lead">Pick a competition for its clubs and, for a league, its forecast table; then a club for its squad, its what-ifs and its players.</p>
       <Show loaded={loaded} what="competitions">
         {(ids) => (
           <ul class="tiles">
@@ -33,6 +34,7 @@ export function CompetitionPage({ id }: { id: string }) {
         <a href={links.competitions()}>Competitions</a> › <span>{competitionName(id)}</span>
       </nav>
       <h1>{competitionName(id)}</h1>
+      {loaded.state === 'ok' && loaded.data.length > 0 ? <LeagueForecastLink competition={id} club={loaded.data[0]} /> : <p class="page-links" />}
       <Show loaded={loaded} what="clubs">
         {(clubs) =>
           clubs.length === 0 ? (

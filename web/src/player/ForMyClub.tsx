@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import { ClubPicker } from '../competitions/ClubPicker';
+import { useCurrency } from '../ui/currency';
 import { formatMoney, formatPercent, formatRank } from '../ui/format';
 import { ErrorBox, Loading } from '../ui/states';
 import { loadRoi } from './data';
@@ -17,7 +18,8 @@ export function parseAmount(text: string): number | null | 'invalid' {
 }
 
 /** Pick a club, a fee and a wage: what the player adds on the pitch there and whether he pays back. */
-export function ForMyClub({ playerId, currency }: { playerId: string; currency: string }) {
+export function ForMyClub({ playerId, currency }: { playerId: string; currency: string | null }) {
+  const shown = useCurrency();
   const ids = useId();
   const [competition, setCompetition] = useState('');
   const [club, setClub] = useState({ id: '', name: '' });
@@ -56,11 +58,11 @@ export function ForMyClub({ playerId, currency }: { playerId: string; currency: 
           onClub={(id, name) => setClub({ id, name })}
         />
         <label for={`${ids}-fee`}>
-          Fee ({currency})
+          Fee ({shown})
           <input id={`${ids}-fee`} inputMode="decimal" placeholder="model's fee" value={fee} onInput={(e) => setFee(e.currentTarget.value)} />
         </label>
         <label for={`${ids}-wage`}>
-          Annual wage ({currency})
+          Annual wage ({shown})
           <input id={`${ids}-wage`} inputMode="decimal" placeholder="none" value={wage} onInput={(e) => setWage(e.currentTarget.value)} />
         </label>
         <button type="submit" disabled={state.s === 'loading'}>

@@ -2,14 +2,15 @@ import { useApi } from '../api/use-api';
 import { BarChart } from '../charts/BarChart';
 import { ValueChart, yearFraction } from '../charts/ValueChart';
 import { links } from '../router';
-import { useCurrency } from '../ui/currency';
+import { usePickedCurrency } from '../ui/currency';
 import { formatCount, formatMoney, formatPercent } from '../ui/format';
 import { Show } from '../ui/states';
 import { CATEGORIES, loadCareer, loadPlayingTime, loadProfile, loadValues } from './data';
 import { ForMyClub } from './ForMyClub';
+import { ScrollRegion } from '../ui/ScrollRegion';
 
 export function PlayerPage({ id }: { id: string }) {
-  const currency = useCurrency();
+  const currency = usePickedCurrency();
   const profile = useApi(() => loadProfile(id), [id]);
   const career = useApi(() => loadCareer(id), [id]);
   const club = profile.state === 'ok' ? (profile.data.info.current_team_id ?? profile.data.info.last_active_club_id ?? profile.data.info.owning_club_id) : null;
@@ -80,7 +81,7 @@ function Fact({ term, value }: { term: string; value: string | number | null | u
   );
 }
 
-function Values({ id, club, currency }: { id: string; club: string; currency: string }) {
+function Values({ id, club, currency }: { id: string; club: string; currency: string | null }) {
   const values = useApi(() => loadValues(id, club, currency), [id, club, currency]);
   if (values.state !== 'ok') {
     // The chart's box is held while the valuation loads or fails, so nothing below it jumps.
@@ -102,17 +103,15 @@ function Values({ id, club, currency }: { id: string; club: string; currency: st
         const now = last ? yearFraction(last) : new Date().getFullYear();
         return (
           <>
-            <div class="chart-frame">
-              <ValueChart
-                title="Market value over time, our expected fee today and the value in 3 years, with 80% ranges"
-                format={m}
-                history={history.market_values.map((v) => ({ t: yearFraction(v.date), value: v.value }))}
-                model={[
-                  { t: now, label: 'Expected fee today', value: fee.expected_transfer_value, low: fee.expected_transfer_value_range.low, high: fee.expected_transfer_value_range.high },
-                  { t: now + 3, label: 'In 3 years', value: future.future_transfer_value, low: future.future_transfer_value_range.low, high: future.future_transfer_value_range.high },
-                ]}
-              />
-            </div>
+            <ValueChart
+              title="Market value over time, our expected fee today and the value in 3 years, with 80% ranges"
+              format={m}
+              history={history.market_values.map((v) => ({ t: yearFraction(v.date), value: v.value }))}
+              model={[
+                { t: now, label: 'Expected fee today', value: fee.expected_transfer_value, low: fee.expected_transfer_value_range.low, high: fee.expected_transfer_value_range.high },
+                { t: now + 3, label: 'In 3 years', value: future.future_transfer_value, low: future.future_transfer_value_range.low, high: future.future_transfer_value_range.high },
+              ]}
+            />
             <p class="legend">
               <span class="key history">market value</span> <span class="key model">our expected fee today and value in 3 years, with 80% ranges</span>
             </p>
@@ -149,7 +148,7 @@ function Values({ id, club, currency }: { id: string; club: string; currency: st
             {future.explanations.similar_players.length === 0 ? (
               <p>No comparable player in the history.</p>
             ) : (
-              <div class="table-wrap">
+              <ScrollRegion label="Similar players">
                 <table>
                   <caption class="sr-only">Comparable historical players</caption>
                   <thead>
@@ -179,7 +178,7 @@ function Values({ id, club, currency }: { id: string; club: string; currency: st
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             )}
           </>
         );
@@ -198,7 +197,7 @@ function PlayingTime({ id }: { id: string }) {
           list.length === 0 ? (
             <p>No recorded minutes.</p>
           ) : (
-            <div class="table-wrap">
+            <ScrollRegion label="Playing time">
               <table>
                 <caption class="sr-only">Appearances and minutes by season and competition</caption>
                 <thead>
@@ -226,7 +225,7 @@ function PlayingTime({ id }: { id: string }) {
                   )}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )
         }
       </Show>

@@ -1,4 +1,5 @@
 import { api, unwrap } from '../api/client';
+import { currencyBody, currencyQuery } from '../ui/currency';
 
 export async function loadProfile(playerId: string) {
   const [profile, info] = await Promise.all([
@@ -17,11 +18,11 @@ export async function loadPlayingTime(playerId: string) {
 }
 
 /** Market value so far, today's expected fee and the value in three years at his own club, in one currency. */
-export async function loadValues(playerId: string, clubId: string, currency: string) {
+export async function loadValues(playerId: string, clubId: string, currency: string | null) {
   const [fee, future, history] = await Promise.all([
-    api.GET('/v1/expected_transfer_value', { params: { query: { player_id: playerId, currency } } }).then(unwrap),
-    api.POST('/v1/get_future_transfer_value', { body: { player_id: playerId, club_id: clubId, currency_code: currency } }).then(unwrap),
-    api.GET('/v1/market_value_history', { params: { query: { player_id: playerId, currency } } }).then(unwrap),
+    api.GET('/v1/expected_transfer_value', { params: { query: { player_id: playerId, ...currencyQuery(currency) } } }).then(unwrap),
+    api.POST('/v1/get_future_transfer_value', { body: { player_id: playerId, club_id: clubId, ...currencyBody(currency) } }).then(unwrap),
+    api.GET('/v1/market_value_history', { params: { query: { player_id: playerId, ...currencyQuery(currency) } } }).then(unwrap),
   ]);
   return { fee, future, history };
 }
@@ -31,7 +32,8 @@ export interface RoiInput {
   readonly clubId: string;
   readonly fee: number | null;
   readonly wage: number | null;
-  readonly currency: string;
+  /** null: the account's own. */
+  readonly currency: string | null;
 }
 
 export async function loadRoi(i: RoiInput) {
@@ -40,7 +42,7 @@ export async function loadRoi(i: RoiInput) {
       body: {
         player_id: i.playerId,
         club_id: i.clubId,
-        currency_code: i.currency,
+        ...currencyBody(i.currency),
         ...(i.fee !== null ? { expected_transfer_value: i.fee } : {}),
         ...(i.wage !== null ? { annual_wage: i.wage } : {}),
       },

@@ -5,13 +5,14 @@ import { loadCompetitions } from '../competitions/data';
 import { competitionName } from '../competitions/names';
 import { links } from '../router';
 import { POSITIONS } from '../squad/lines';
-import { useCurrency } from '../ui/currency';
+import { currencyQuery, useCurrency, usePickedCurrency } from '../ui/currency';
 import { formatMoney } from '../ui/format';
 import { Show } from '../ui/states';
 import { DEFAULT_SORT, listQuery, nextSort, type Filter } from './query';
+import { ScrollRegion } from '../ui/ScrollRegion';
 
-async function loadList(query: Record<string, string>, currency: string) {
-  return unwrap(await api.GET('/v1/players', { params: { query: { ...query, currency, limit: '25' } } }));
+async function loadList(query: Record<string, string>, currency: string | null) {
+  return unwrap(await api.GET('/v1/players', { params: { query: { ...query, ...currencyQuery(currency), limit: '25' } } }));
 }
 
 const COLUMNS: ReadonlyArray<{ key: string; label: string; num?: boolean }> = [
@@ -28,9 +29,10 @@ const COLUMNS: ReadonlyArray<{ key: string; label: string; num?: boolean }> = [
 export function ScoutingPage({ query }: { query: URLSearchParams }) {
   const ids = useId();
   const currency = useCurrency();
+  const picked = usePickedCurrency();
   const params = listQuery(query);
   const key = JSON.stringify(params);
-  const list = useApi(() => loadList(params, currency), [key, currency]);
+  const list = useApi(() => loadList(params, picked), [key, picked]);
   const comps = useApi(loadCompetitions, []);
   const [form, setForm] = useState<Record<string, string>>(() => ({ ...params }));
   const sort = params.sort ?? DEFAULT_SORT;
@@ -109,7 +111,7 @@ export function ScoutingPage({ query }: { query: URLSearchParams }) {
             <h2 id={`${ids}-h`}>
               {data.total} player{data.total === 1 ? '' : 's'}
             </h2>
-            <div class="table-wrap">
+            <ScrollRegion label="Players">
               <table>
                 <thead>
                   <tr>
@@ -146,7 +148,7 @@ export function ScoutingPage({ query }: { query: URLSearchParams }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             <nav class="pager" aria-label="Pages">
               <button type="button" class="secondary" disabled={!params.cursor} onClick={() => go({ ...params, cursor: '' })}>
                 First page

@@ -2,20 +2,22 @@ import { useEffect, useId, useMemo, useState } from 'preact/hooks';
 import { useApi } from '../api/use-api';
 import { ClubPicker } from '../competitions/ClubPicker';
 import { loadPlayers } from '../competitions/data';
+import { LeagueForecastLink } from '../competitions/LeagueForecastLink';
 import { links } from '../router';
 import { SearchBox } from '../search/SearchBox';
-import { useCurrency } from '../ui/currency';
+import { usePickedCurrency } from '../ui/currency';
 import { formatMoney, formatRank } from '../ui/format';
 import { ErrorBox, Loading, Show } from '../ui/states';
 import { analyseSquad, loadClub, type SquadAnswer } from './data';
 import { byLine, POSITIONS } from './lines';
 import { applyWhatIf, isUnchanged, removePlayer, setPosition, whatIfFromQuery, whatIfToQuery, type SquadEntry, type WhatIf } from './whatif';
+import { ScrollRegion } from '../ui/ScrollRegion';
 
 type Run = { s: 'idle' } | { s: 'loading' } | { s: 'error'; message: string } | { s: 'ok'; answer: SquadAnswer; ran: string };
 
 /** The club's squad by line, a what-if edited in place and kept in the URL, and both analyses side by side. */
 export function SquadPage({ id, query }: { id: string; query: URLSearchParams }) {
-  const currency = useCurrency();
+  const currency = usePickedCurrency();
   const club = useApi(() => loadClub(id), [id]);
   const actual = useApi(() => analyseSquad(id, null, currency), [id, currency]);
   const [w, setW] = useState<WhatIf>(() => whatIfFromQuery(query));
@@ -61,6 +63,7 @@ export function SquadPage({ id, query }: { id: string; query: URLSearchParams })
       </nav>
       <h1>{club.state === 'ok' ? club.data.name : club.state === 'error' ? 'Club' : 'Loading…'}</h1>
       {club.state === 'error' && <ErrorBox message={club.message} />}
+      {club.state === 'ok' ? <LeagueForecastLink club={{ service_id: club.data.service_id, name: club.data.name }} /> : <p class="page-links" />}
       <Show loaded={actual} what="the squad analysis">
         {(a) => (
           <>
@@ -142,7 +145,7 @@ function Comparison({ actual, run, stale }: { actual: SquadAnswer; run: Run; sta
   return (
     <section class="card comparison" aria-labelledby="cmp-h" aria-live="polite">
       <h2 id="cmp-h">Actual squad and what-if</h2>
-      <div class="table-wrap">
+      <ScrollRegion label="Actual squad and what-if">
         <table>
           <thead>
             <tr>
@@ -169,7 +172,7 @@ function Comparison({ actual, run, stale }: { actual: SquadAnswer; run: Run; sta
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {run.s === 'loading' && <Loading what="the what-if (3-season simulation)" />}
       {run.s === 'error' && <ErrorBox message={run.message} />}
       {stale && <p class="hint">The squad changed since this run: run the what-if again.</p>}
