@@ -166,10 +166,15 @@ export function ratingIn(curve: AgeCurve, p: RatedPlayer, season: number): numbe
   return projectRating(curve, { rating: p.rating, age: p.age, potential: p.potential }, years)[years - 1];
 }
 
-/** Rated players of the club's current squad (players without a recent rating are left out). */
+/**
+ * Rated players of the club's current squad with analysis data (players without a recent rating
+ * or without analysis data are left out). Every club's squad follows this one rule, so the echo of
+ * an actual-squad analysis is a valid custom squad and a league's simulated clubs are on one footing.
+ */
 export function currentSquad(snapshot: Snapshot, clubId: string, settings: ResolvedImpactSettings): RatedPlayer[] {
   const out: RatedPlayer[] = [];
   for (const id of snapshot.squads.get(clubId) ?? []) {
+    if (!snapshot.players.get(id)?.analysis_available) continue;
     const p = ratedPlayer(snapshot, id, settings);
     if (p) out.push(p);
   }
@@ -365,10 +370,23 @@ export function baselinesValid(artifact: ImpactArtifact, snapshot: Snapshot): bo
   return artifact.dataVersion === snapshot.dataVersion && artifact.fittedAsOf === snapshot.asOf;
 }
 
+// Clubs the artifact does not hold (promoted from a league outside the data) or another
+// snapshot's squads: their match days are simulated once per model and snapshot, not per request.
+const featureCache = new WeakMap<ImpactArtifact, WeakMap<Snapshot, Map<string, SquadFeatures>>>();
+
 /** Features of a club's actual squad in horizon season k (0 = analysis season). */
 export function baselineFeatures(artifact: ImpactArtifact, snapshot: Snapshot, club: string, k: number): SquadFeatures {
   const cached = baselinesValid(artifact, snapshot) ? artifact.clubs[club] : undefined;
   if (cached && k < cached.seasons.length) return cached.seasons[k];
+  let bySnapshot = featureCache.get(artifact);
+  if (!bySnapshot) featureCache.set(artifact, (bySnapshot = new WeakMap()));
+  let byClub = bySnapshot.get(snapshot);
+  if (!byClub) bySnapshot.set(snapshot, (byClub = new Map()));
+  const key = `${club}|${k}`;
+  const hit = byClub.get(key);
+  if (hit) return hit;
   const squad = currentSquad(snapshot, club, artifact.settings);
-  return featuresOf(squadAt(artifact.ageCurve, squad, snapshot.analysisSeason + k), artifact.settings, k);
+  const f = featuresOf(squadAt(artifact.ageCurve, squad, snapshot.analysisSeason + k), artifact.settings, k);
+  byClub.set(key, f);
+  return f;
 }
