@@ -146,11 +146,15 @@ function fitted(t: TieTarget, mean: SquadFeatures, f: SquadFeatures): number {
   return t.alpha + t.beta.xi * (f.xi - mean.xi) + t.beta.depth * (f.depth - mean.depth);
 }
 
-/** Strength of `club` with a squad of the given features (see the formula at the top). */
-export function strengthFor(tie: TieArtifact, club: string, features: SquadFeatures): { attack: number; defence: number } {
+/**
+ * Strength of `club` with a squad of the given features (see the formula at the top), keeping the
+ * share `residualWeight` of its residual (1: the actual squad reproduces the results-based strength;
+ * less: what results say beyond the squad is partly regressed to what the squad says).
+ */
+export function strengthFor(tie: TieArtifact, club: string, features: SquadFeatures, residualWeight = 1): { attack: number; defence: number } {
   const res = tie.clubs[club]?.residual ?? { attack: 0, defence: 0 };
   return {
-    attack: fitted(tie.attack, tie.featureMean, features) + res.attack,
-    defence: fitted(tie.defence, tie.featureMean, features) + res.defence,
+    attack: fitted(tie.attack, tie.featureMean, features) + residualWeight * res.attack,
+    defence: fitted(tie.defence, tie.featureMean, features) + residualWeight * res.defence,
   };
 }
