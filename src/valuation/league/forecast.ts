@@ -8,8 +8,8 @@
  * Expected points are exact under the same model: per fixture the Poisson goal rates give win and
  * draw probabilities, summed over the double round robin.
  *
- * Expected money is what the league pays for the place (merit and prize money, the European place it
- * leads to), over the place distribution: the revenue tables of sportive impact without their
+ * Expected money is what the league pays for the place (merit and prize money, the value of the
+ * European place it leads to), over the place distribution: the revenue tables of sportive impact without their
  * relegation cost. Relegation is money lost the season after (a smaller TV deal), not money the
  * league pays, so a table of league revenue is never negative; sportive impact keeps the cost,
  * because there what counts is the difference a signing makes, and avoiding the drop is worth it.

@@ -2739,7 +2739,7 @@ export interface paths {
                                 expected_points: number;
                                 /** @description Probability of each final place, place 1 first; one per club of the league, summing to 1 */
                                 position_probabilities: number[];
-                                /** @description Expected money the league pays for the final place (merit, prize and TV money, and the European place it leads to) over the place distribution, in currency; never negative: relegation's cost (next season's smaller income) is not league revenue and is left out here, while sportive impact counts it */
+                                /** @description Expected money the league pays for the final place (merit and prize money by place, and the value of the European place it leads to) over the place distribution, in currency; never negative: relegation's cost (next season's smaller income) is not league revenue and is left out here, while sportive impact counts it */
                                 expected_revenue: number;
                                 /** @description expected_revenue in EUR */
                                 expected_revenue_in_eur: number;
