@@ -14,8 +14,10 @@
  *   attack'(c)  = attack_c  + betaA . (f' - f_c)    (= alphaA + betaA . (f' - fMean) + residA_c)
  *   defence'(c) = defence_c + betaD . (f' - f_c)
  *
- * The actual squad reproduces the results-based strength exactly; a changed squad moves it
- * along the fitted slope. A club absent from the fit has residual 0 (the fitted part alone).
+ * With the whole residual the actual squad reproduces the results-based strength exactly; a
+ * changed squad moves it along the fitted slope. `strengthFor` can keep only a share of the
+ * residual (the impact model keeps half). A club absent from the fit has residual 0 (the fitted
+ * part alone).
  */
 import type { StrengthArtifact } from './strength.js';
 import type { SquadFeatures } from './squad.js';
