@@ -8,7 +8,7 @@
  * set through the code path of `touchline leagues set-clubs --registry-a-ids` (the admin operation
  * on a database holding the competitions and clubs, read back and applied to the snapshot as the
  * server does), promoted clubs included. The model's table is GET /v1/league_forecast's
- * (leagueForecast): each club's actual-squad simulation. The actual table is computed from the
+ * (leagueForecast): one simulation of the league's actual squads. The actual table is computed from the
  * season's league games (points, goal difference, goals scored).
  *
  * Baselines on the same clubs:
