@@ -6,7 +6,6 @@ import { moneyPair, moneyPairFromAmount, toEur } from '../money/convert.js';
 import type { ModelBundle } from './bundle.js';
 import { expectedFeeAnswer, futureValueAnswer, futureValueEur, type Money } from './answers.js';
 import { predictFee } from './fee/index.js';
-import { currentSquad } from './impact/model.js';
 import { ImpactError, roiOf, sportiveImpact, squadAnalysis, type ImpactArtifact, type SquadAnalysis, type SquadEntryInput } from './impact/index.js';
 
 /**
@@ -90,15 +89,11 @@ export function roiAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money,
 }
 
 /**
- * The club's actual squad in the analysis season. It counts the players with analysis data, so its
- * echo is a valid custom squad; the league forecast reads the same simulation.
+ * The club's actual squad in the analysis season: its row of the league's one actual-squad
+ * simulation, which the league forecast reads too.
  */
 export function actualSquadAnalysis(model: ImpactArtifact, snapshot: Snapshot, clubId: string): SquadAnalysis {
-  // The squad squadAnalysis takes as actual, known before simulating: one simulation, not two.
-  const squad = currentSquad(snapshot, clubId, model.settings);
-  const usable = squad.filter((p) => snapshot.players.get(p.playerId)?.analysis_available);
-  if (usable.length === squad.length) return squadAnalysis(model, snapshot, { clubId });
-  return { ...squadAnalysis(model, snapshot, { clubId, squad: usable.map((p) => ({ playerId: p.playerId, position: p.position })) }), squadSource: 'actual' };
+  return squadAnalysis(model, snapshot, { clubId });
 }
 
 export function squadAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: { clubId: string; squad: SquadEntryInput[] | null }) {

@@ -29,7 +29,7 @@ import { isPositionCode, type PositionCode } from '../../domain/positions.js';
 import { hashString } from '../league/random.js';
 import type { SquadFeatures } from '../league/squad.js';
 import { expectedRevenueEur, REVENUE_TABLES, revenueTableFor, type RevenueTable } from '../revenue/index.js';
-import { simulateScenarios } from './engine.js';
+import { simulateScenarios, simulateTable, type TableResult } from './engine.js';
 import { ImpactError } from './errors.js';
 import {
   baselineFeatures, featuresOf, matchDays, HORIZON_SEASONS, leagueContext, ratedPlayer, squadAt, currentSquad, strengthOf,
@@ -267,7 +267,10 @@ export interface SquadAnalysis {
  * Expected league rank of the club in the analysis season with its actual squad (rated players
  * at their current positions) or a custom one (players at the positions given; a player taken
  * from another club of the same league is removed from that club). Ratings are moved one season
- * along the age curve, as in the first season of sportive impact.
+ * along the age curve, as in the first season of sportive impact. Both are one simulation of the
+ * whole league on the league's seed (`tableSeed`): the actual squad reads the league's cached table
+ * (the one the league forecast shows), and a custom squad equal to the actual one gives the very
+ * same simulation, so the echo sent back answers the same rank.
  */
 export function squadAnalysis(
   artifact: ImpactArtifact,
@@ -294,32 +297,28 @@ export function squadAnalysis(
   }
   const season = snapshot.analysisSeason;
   const curve = artifact.ageCurve;
-  const inSquad = new Set(squad.map((p) => p.playerId));
-  const strengths = { attack: [] as number[], defence: [] as number[] };
-  for (const club of setup.clubs) {
-    let f: SquadFeatures;
-    if (club === input.clubId) f = custom ? featuresOf(squadAt(curve, squad, season), rs, 0) : baselineFeatures(artifact, snapshot, club, 0);
-    else {
-      const own = snapshot.squads.get(club) ?? [];
-      f = own.some((id) => inSquad.has(id))
-        ? featuresOf(squadAt(curve, currentSquad(snapshot, club, rs).filter((p) => !inSquad.has(p.playerId)), season), rs, 0)
-        : baselineFeatures(artifact, snapshot, club, 0);
+  let table: LeagueTable;
+  if (custom) {
+    const inSquad = new Set(squad.map((p) => p.playerId));
+    const strengths = { attack: [] as number[], defence: [] as number[] };
+    for (const club of setup.clubs) {
+      let f: SquadFeatures;
+      if (club === input.clubId) f = featuresOf(squadAt(curve, squad, season), rs, 0);
+      else {
+        const own = snapshot.squads.get(club) ?? [];
+        f = own.some((id) => inSquad.has(id))
+          ? featuresOf(squadAt(curve, currentSquad(snapshot, club, rs).filter((p) => !inSquad.has(p.playerId)), season), rs, 0)
+          : baselineFeatures(artifact, snapshot, club, 0);
+      }
+      const s = strengthOf(artifact, setup.ctx, club, f);
+      strengths.attack.push(s.attack);
+      strengths.defence.push(s.defence);
     }
-    const s = strengthOf(artifact, setup.ctx, club, f);
-    strengths.attack.push(s.attack);
-    strengths.defence.push(s.defence);
+    table = simulateLeagueTable(artifact, snapshot, setup, strengths, settings);
+  } else {
+    table = actualLeagueTable(artifact, snapshot, setup.league, settings);
   }
-  const sim = simulateScenarios(
-    {
-      clubIds: setup.clubs, intercept: artifact.strength.intercept, homeAdvantage: artifact.strength.homeAdvantage,
-      target: input.clubId, scenarios: [strengths],
-    },
-    {
-      seed: simulationSeed(snapshot.dataVersion, setup.league, input.clubId, season),
-      targetStandardError: settings.targetStandardError ?? rs.targetStandardError, maxRuns: rs.maxRuns, runs: settings.runs,
-    },
-  );
-  const o = sim.outcomes[0];
+  const o = table.result.clubs[setup.clubs.indexOf(input.clubId)];
   return {
     clubId: input.clubId,
     leagueId: setup.league,
@@ -329,8 +328,80 @@ export function squadAnalysis(
     positionProbabilities: o.positionProbabilities,
     squad: squad.map((p) => ({ playerId: p.playerId, name: snapshot.players.get(p.playerId)?.name ?? '', position: p.position })),
     squadSource: custom ? 'custom' : 'actual',
-    runs: sim.runs,
+    runs: table.result.runs,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// the league's table in the analysis season
+
+/** Seed of a league's table in one season: every club of the league reads the same simulation. */
+export function tableSeed(dataVersion: string, league: string, season: number): number {
+  return hashString(`table|${dataVersion}|${league}|${season}`) | 0;
+}
+
+export interface LeagueTable {
+  league: string;
+  season: number;
+  /** in the league's order (snapshot.analysisClubsOfLeague) */
+  clubs: readonly string[];
+  attack: number[];
+  defence: number[];
+  result: TableResult;
+}
+
+function simulateLeagueTable(
+  artifact: ImpactArtifact,
+  snapshot: Snapshot,
+  setup: LeagueSetup,
+  strengths: { attack: number[]; defence: number[] },
+  settings: ImpactRunSettings,
+): LeagueTable {
+  const season = snapshot.analysisSeason;
+  const result = simulateTable(
+    {
+      clubIds: setup.clubs, intercept: artifact.strength.intercept, homeAdvantage: artifact.strength.homeAdvantage,
+      attack: strengths.attack, defence: strengths.defence,
+    },
+    {
+      seed: tableSeed(snapshot.dataVersion, setup.league, season),
+      targetStandardError: settings.targetStandardError ?? artifact.settings.targetStandardError,
+      maxRuns: artifact.settings.maxRuns,
+      runs: settings.runs,
+    },
+  );
+  return { league: setup.league, season, clubs: setup.clubs, attack: strengths.attack, defence: strengths.defence, result };
+}
+
+// The snapshot carries the data, ratings and membership versions: a new one (after `leagues
+// set-clubs`, a data or ratings change) gets new tables; a new model is a new artifact.
+const tableCache = new WeakMap<ImpactArtifact, WeakMap<Snapshot, Map<string, LeagueTable>>>();
+
+/**
+ * The analysis season of `league` with every club's actual squad: one simulation for the whole
+ * league, shared by the league forecast and every actual-squad analysis of its clubs, computed
+ * once per model, snapshot and league (with default run settings).
+ */
+export function actualLeagueTable(artifact: ImpactArtifact, snapshot: Snapshot, league: string, settings: ImpactRunSettings = {}): LeagueTable {
+  const clubs = snapshot.analysisClubsOfLeague.get(league) ?? [];
+  if (clubs.length < 2) throw new ImpactError('club_without_league', `League ${league} has fewer than two clubs in the analysis season`);
+  const cacheable = settings.runs === undefined && settings.targetStandardError === undefined;
+  let bySnapshot = tableCache.get(artifact);
+  if (!bySnapshot) tableCache.set(artifact, (bySnapshot = new WeakMap()));
+  let byLeague = bySnapshot.get(snapshot);
+  if (!byLeague) bySnapshot.set(snapshot, (byLeague = new Map()));
+  const hit = cacheable ? byLeague.get(league) : undefined;
+  if (hit) return hit;
+  const ctx = leagueContext(artifact, league, clubs.map((c) => baselineFeatures(artifact, snapshot, c, 0)));
+  const strengths = { attack: [] as number[], defence: [] as number[] };
+  for (const club of clubs) {
+    const s = strengthOf(artifact, ctx, club, baselineFeatures(artifact, snapshot, club, 0));
+    strengths.attack.push(s.attack);
+    strengths.defence.push(s.defence);
+  }
+  const table = simulateLeagueTable(artifact, snapshot, { league, clubs, ctx }, strengths, settings);
+  if (cacheable) byLeague.set(league, table);
+  return table;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,9 +14,11 @@
  * league's (weighted) means before `fitTie`, so the slope is learned from how clubs of the same
  * league differ (strengths of clubs in separate leagues are not on one scale: the leagues never
  * meet). A club's strength with a squad of features f is then
- *   strengthFor(tie, club, f - leagueFeatureMean) + leagueStrengthMean,
- * which reproduces the fitted strength for the actual squad and gives a club without results (a
- * promoted club) its league's average plus the slope times its squad's distance from the average.
+ *   strengthFor(tie, club, f - leagueFeatureMean, residualWeight) + leagueStrengthMean,
+ * which gives a club without results (a promoted club) its league's average plus the slope times
+ * its squad's distance from the average. A club with results keeps half its residual (settings
+ * `residualWeight`): next season's results regress halfway from what past results say beyond the
+ * squad towards what the squad says (tuned on the league backtest's origins before 2022).
  */
 import { ImpactError } from './errors.js';
 import type { Snapshot } from '../../domain/snapshot.js';
@@ -28,7 +30,7 @@ import { squadStrength, type SquadFeatures, type SquadPlayer } from '../league/s
 import { fitStrength, type MatchRow, type StrengthArtifact } from '../league/strength.js';
 import { fitTie, strengthFor, type TieArtifact, type TieRow } from '../league/tie.js';
 
-export const IMPACT_MODEL_VERSION = 2;
+export const IMPACT_MODEL_VERSION = 3;
 /** seasons simulated by sportive impact: the analysis season and the two after it */
 export const HORIZON_SEASONS = 3;
 
@@ -41,6 +43,11 @@ export interface ImpactSettings {
   maxMatchAgeDays?: number;
   /** ridge of the strength/squad tie; default 0.05 */
   tieRidge?: number;
+  /**
+   * share of a club's tie residual (its results-based strength beyond what its squad predicts) kept
+   * in every simulation; default 0.5, tuned on the league backtest's 2019-2021 origins only
+   */
+  residualWeight?: number;
   /** rating of a youth stand-in for an empty XI slot or bench place; default 40 */
   replacementRating?: number;
   /** a squad player counts only with a rating from this many seasons before the current one at most; default 1 */
@@ -69,6 +76,7 @@ export function resolveImpactSettings(s: ImpactSettings = {}): ResolvedImpactSet
     ridge: s.ridge ?? 2,
     maxMatchAgeDays: s.maxMatchAgeDays ?? 4 * 365,
     tieRidge: s.tieRidge ?? 0.05,
+    residualWeight: s.residualWeight ?? 0.5,
     replacementRating: s.replacementRating ?? 40,
     maxRatingAgeSeasons: s.maxRatingAgeSeasons ?? 1,
     minAgeCurveRows: s.minAgeCurveRows ?? 1000,
@@ -166,10 +174,15 @@ export function ratingIn(curve: AgeCurve, p: RatedPlayer, season: number): numbe
   return projectRating(curve, { rating: p.rating, age: p.age, potential: p.potential }, years)[years - 1];
 }
 
-/** Rated players of the club's current squad (players without a recent rating are left out). */
+/**
+ * Rated players of the club's current squad with analysis data (players without a recent rating
+ * or without analysis data are left out). Every club's squad follows this one rule, so the echo of
+ * an actual-squad analysis is a valid custom squad and a league's simulated clubs are on one footing.
+ */
 export function currentSquad(snapshot: Snapshot, clubId: string, settings: ResolvedImpactSettings): RatedPlayer[] {
   const out: RatedPlayer[] = [];
   for (const id of snapshot.squads.get(clubId) ?? []) {
+    if (!snapshot.players.get(id)?.analysis_available) continue;
     const p = ratedPlayer(snapshot, id, settings);
     if (p) out.push(p);
   }
@@ -356,7 +369,7 @@ export function leagueContext(artifact: ImpactArtifact, league: string, fallback
 
 /** Attack and defence of `club` playing in a league of context `ctx` with a squad of features `f`. */
 export function strengthOf(artifact: ImpactArtifact, ctx: LeagueTieContext, club: string, f: SquadFeatures): { attack: number; defence: number } {
-  const s = strengthFor(artifact.tie, club, { xi: f.xi - ctx.featureMean.xi, depth: f.depth - ctx.featureMean.depth });
+  const s = strengthFor(artifact.tie, club, { xi: f.xi - ctx.featureMean.xi, depth: f.depth - ctx.featureMean.depth }, artifact.settings.residualWeight);
   return { attack: s.attack + ctx.strengthMean.attack, defence: s.defence + ctx.strengthMean.defence };
 }
 
@@ -365,10 +378,23 @@ export function baselinesValid(artifact: ImpactArtifact, snapshot: Snapshot): bo
   return artifact.dataVersion === snapshot.dataVersion && artifact.fittedAsOf === snapshot.asOf;
 }
 
+// Clubs the artifact does not hold (promoted from a league outside the data) or another
+// snapshot's squads: their match days are simulated once per model and snapshot, not per request.
+const featureCache = new WeakMap<ImpactArtifact, WeakMap<Snapshot, Map<string, SquadFeatures>>>();
+
 /** Features of a club's actual squad in horizon season k (0 = analysis season). */
 export function baselineFeatures(artifact: ImpactArtifact, snapshot: Snapshot, club: string, k: number): SquadFeatures {
   const cached = baselinesValid(artifact, snapshot) ? artifact.clubs[club] : undefined;
   if (cached && k < cached.seasons.length) return cached.seasons[k];
+  let bySnapshot = featureCache.get(artifact);
+  if (!bySnapshot) featureCache.set(artifact, (bySnapshot = new WeakMap()));
+  let byClub = bySnapshot.get(snapshot);
+  if (!byClub) bySnapshot.set(snapshot, (byClub = new Map()));
+  const key = `${club}|${k}`;
+  const hit = byClub.get(key);
+  if (hit) return hit;
   const squad = currentSquad(snapshot, club, artifact.settings);
-  return featuresOf(squadAt(artifact.ageCurve, squad, snapshot.analysisSeason + k), artifact.settings, k);
+  const f = featuresOf(squadAt(artifact.ageCurve, squad, snapshot.analysisSeason + k), artifact.settings, k);
+  byClub.set(key, f);
+  return f;
 }

@@ -1,18 +1,22 @@
 /**
  * The league forecast: the analysis season's table of one league, simulated.
  *
- * Each club's place distribution and expected position are those of its actual-squad analysis
- * (`actualSquadAnalysis`: the same strengths, seed and run count), so the forecast and
- * /squad_analysis never disagree. Expected points are exact under the same model: per fixture
- * the Poisson goal rates give win and draw probabilities, summed over the double round robin.
- * Expected money is the league's revenue table (the one sportive impact uses) over the place
- * distribution.
+ * One simulation of the league with every club's actual squad (`actualLeagueTable`: one seed per
+ * league, computed once per model, snapshot and league) gives every club's place distribution;
+ * /squad_analysis for a club's actual squad reads the same simulation, so the two agree exactly, and
+ * in every simulated season the places are shared out, so the expected positions average (n+1)/2.
+ * Expected points are exact under the same model: per fixture the Poisson goal rates give win and
+ * draw probabilities, summed over the double round robin.
+ *
+ * Expected money is what the league pays for the place (merit and prize money, the value of the
+ * European place it leads to), over the place distribution: the revenue tables of sportive impact without their
+ * relegation cost. Relegation is money lost the season after (a smaller TV deal), not money the
+ * league pays, so a table of league revenue is never negative; sportive impact keeps the cost,
+ * because there what counts is the difference a signing makes, and avoiding the drop is worth it.
  */
 import type { Snapshot } from '../../domain/snapshot.js';
-import { actualSquadAnalysis } from '../analysis.js';
-import { revenueTableOf, type ImpactArtifact } from '../impact/index.js';
-import { baselineFeatures, leagueContext, strengthOf } from '../impact/model.js';
-import { expectedRevenueEur } from '../revenue/index.js';
+import { actualLeagueTable, revenueTableOf, type ImpactArtifact } from '../impact/index.js';
+import { expectedRevenueEur, type RevenueTable } from '../revenue/index.js';
 import { poissonPmf } from './strength.js';
 
 export interface ForecastClub {
@@ -49,38 +53,43 @@ export function matchPoints(homeRate: number, awayRate: number): { home: number;
   return { home: (3 * win + draw) / total, away: (3 * loss + draw) / total };
 }
 
+/** The table's money the league pays per place: no relegation cost (see the header). */
+export function leagueRevenueTable(table: RevenueTable): RevenueTable {
+  return { ...table, places: table.places.map((p) => ({ ...p, relegation_eur: 0 })) };
+}
+
 /** The forecast of `league` in the snapshot's analysis season; no clubs when it has fewer than two. */
 export function leagueForecast(model: ImpactArtifact, snapshot: Snapshot, league: string): LeagueForecast {
   const members = snapshot.analysisClubsOfLeague.get(league) ?? [];
   const season = snapshot.analysisSeason;
   if (members.length < 2) return { league, season, clubs: [] };
 
-  const features = members.map((c) => baselineFeatures(model, snapshot, c, 0));
-  const ctx = leagueContext(model, league, features);
-  const strengths = members.map((c, i) => strengthOf(model, ctx, c, features[i]));
-  const points = new Array<number>(members.length).fill(0);
+  const table = actualLeagueTable(model, snapshot, league);
+  const { attack, defence } = table;
+  const n = table.clubs.length;
+  const points = new Array<number>(n).fill(0);
   const { intercept, homeAdvantage } = model.strength;
-  for (let i = 0; i < members.length; i++) {
-    for (let j = 0; j < members.length; j++) {
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
       if (i === j) continue;
       const m = matchPoints(
-        Math.exp(intercept + homeAdvantage + strengths[i].attack - strengths[j].defence),
-        Math.exp(intercept + strengths[j].attack - strengths[i].defence),
+        Math.exp(intercept + homeAdvantage + attack[i] - defence[j]),
+        Math.exp(intercept + attack[j] - defence[i]),
       );
       points[i] += m.home;
       points[j] += m.away;
     }
   }
 
-  const table = revenueTableOf(snapshot, league, members.length);
-  const clubs = members.map((clubId, i): ForecastClub => {
-    const analysis = actualSquadAnalysis(model, snapshot, clubId);
+  const money = leagueRevenueTable(revenueTableOf(snapshot, league, n));
+  const clubs = table.clubs.map((clubId, i): ForecastClub => {
+    const o = table.result.clubs[i];
     return {
       clubId,
-      expectedPosition: analysis.expectedLeagueRank,
+      expectedPosition: o.expectedPosition,
       expectedPoints: points[i],
-      positionProbabilities: analysis.positionProbabilities,
-      expectedRevenueEur: expectedRevenueEur(table, analysis.positionProbabilities),
+      positionProbabilities: o.positionProbabilities,
+      expectedRevenueEur: expectedRevenueEur(money, o.positionProbabilities),
     };
   });
   clubs.sort((a, b) => a.expectedPosition - b.expectedPosition || b.expectedPoints - a.expectedPoints || (a.clubId < b.clubId ? -1 : 1));

@@ -14,8 +14,10 @@
  *   attack'(c)  = attack_c  + betaA . (f' - f_c)    (= alphaA + betaA . (f' - fMean) + residA_c)
  *   defence'(c) = defence_c + betaD . (f' - f_c)
  *
- * The actual squad reproduces the results-based strength exactly; a changed squad moves it
- * along the fitted slope. A club absent from the fit has residual 0 (the fitted part alone).
+ * With the whole residual the actual squad reproduces the results-based strength exactly; a
+ * changed squad moves it along the fitted slope. `strengthFor` can keep only a share of the
+ * residual (the impact model keeps half). A club absent from the fit has residual 0 (the fitted
+ * part alone).
  */
 import type { StrengthArtifact } from './strength.js';
 import type { SquadFeatures } from './squad.js';
@@ -146,11 +148,15 @@ function fitted(t: TieTarget, mean: SquadFeatures, f: SquadFeatures): number {
   return t.alpha + t.beta.xi * (f.xi - mean.xi) + t.beta.depth * (f.depth - mean.depth);
 }
 
-/** Strength of `club` with a squad of the given features (see the formula at the top). */
-export function strengthFor(tie: TieArtifact, club: string, features: SquadFeatures): { attack: number; defence: number } {
+/**
+ * Strength of `club` with a squad of the given features (see the formula at the top), keeping the
+ * share `residualWeight` of its residual (1: the actual squad reproduces the results-based strength;
+ * less: what results say beyond the squad is partly regressed to what the squad says).
+ */
+export function strengthFor(tie: TieArtifact, club: string, features: SquadFeatures, residualWeight = 1): { attack: number; defence: number } {
   const res = tie.clubs[club]?.residual ?? { attack: 0, defence: 0 };
   return {
-    attack: fitted(tie.attack, tie.featureMean, features) + res.attack,
-    defence: fitted(tie.defence, tie.featureMean, features) + res.defence,
+    attack: fitted(tie.attack, tie.featureMean, features) + residualWeight * res.attack,
+    defence: fitted(tie.defence, tie.featureMean, features) + residualWeight * res.defence,
   };
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { matchPoints } from '../../../src/valuation/league/forecast.js';
+import { leagueRevenueTable, matchPoints } from '../../../src/valuation/league/forecast.js';
+import { expectedRevenueEur, placeMoney, REVENUE_TABLES } from '../../../src/valuation/revenue/index.js';
 
 test('expected points of a match: 3 shared out when someone wins, 2 on a draw; the stronger side expects more', () => {
   const even = matchPoints(1.3, 1.3);
@@ -16,4 +17,20 @@ test('expected points of a match: 3 shared out when someone wins, 2 on a draw; t
   assert.ok(Math.abs(dull.home - 1) < 0.03 && Math.abs(dull.away - 1) < 0.03);
   // Monotone in the own rate.
   assert.ok(matchPoints(1.6, 1.2).home > matchPoints(1.4, 1.2).home);
+});
+
+test('league revenue: what the league pays per place, never negative; sportive impact\'s table keeps the relegation cost', () => {
+  let withCost = 0;
+  for (const [league, table] of REVENUE_TABLES) {
+    const money = placeMoney(leagueRevenueTable(table));
+    money.forEach((m, i) => assert.ok(m >= 0, `${league} place ${i + 1}: ${m}`));
+    const net = placeMoney(table);
+    if (net.some((m) => m < 0)) withCost++;
+    // only the relegation places differ
+    table.places.forEach((p, i) => assert.equal(money[i] - net[i], p.relegation_eur));
+    // a place distribution on the last place earns the last place's merit money
+    const last = Array.from({ length: table.clubs }, (_, i) => (i === table.clubs - 1 ? 1 : 0));
+    assert.equal(expectedRevenueEur(leagueRevenueTable(table), last), money[table.clubs - 1]);
+  }
+  assert.ok(withCost > 0, 'some tables have places whose net money is negative');
 });

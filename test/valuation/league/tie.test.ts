@@ -33,6 +33,19 @@ test('a stronger squad raises attack and defence along the fitted slope; the res
   assert.ok(Math.abs(unknown.attack - tie.attack.alpha) < 1e-12);
 });
 
+test('a residual weight keeps that share of the residual: halfway between results and squad; what-if moves are unchanged', () => {
+  const tie = fitTie(rows);
+  for (const r of rows) {
+    const f = { xi: r.xi, depth: r.depth };
+    const full = strengthFor(tie, r.club, f), none = strengthFor(tie, r.club, f, 0), half = strengthFor(tie, r.club, f, 0.5);
+    assert.ok(Math.abs(half.attack - (full.attack + none.attack) / 2) < 1e-12 && Math.abs(half.defence - (full.defence + none.defence) / 2) < 1e-12);
+    // weight 0: the squad alone (the fitted part)
+    assert.ok(Math.abs(none.attack - (r.attack - tie.clubs[r.club].residual.attack)) < 1e-12);
+    const better = strengthFor(tie, r.club, { xi: r.xi + 1.5, depth: r.depth }, 0.5);
+    assert.ok(Math.abs(better.attack - half.attack - (strengthFor(tie, r.club, { xi: r.xi + 1.5, depth: r.depth }).attack - full.attack)) < 1e-12);
+  }
+});
+
 test('slopes are never negative: a better squad never scores less or concedes more', () => {
   const upsideDown = rows.map((r) => ({ ...r, attack: -r.attack, defence: -r.defence }));
   const tie = fitTie(upsideDown);

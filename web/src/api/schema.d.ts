@@ -2733,13 +2733,13 @@ export interface paths {
                                 club_id: string;
                                 /** @description Club name */
                                 name: string;
-                                /** @description Mean final place over the simulated seasons, 2 decimals, 1 is best; equals /squad_analysis expected_league_rank for the actual squad */
+                                /** @description Mean final place over the simulated seasons, 2 decimals, 1 is best; one simulation of the whole league, so the clubs' expected positions average (n+1)/2; equals /squad_analysis expected_league_rank for the actual squad */
                                 expected_position: number;
                                 /** @description Expected points at the end of the season (3 a win, 1 a draw), 1 decimal */
                                 expected_points: number;
                                 /** @description Probability of each final place, place 1 first; one per club of the league, summing to 1 */
                                 position_probabilities: number[];
-                                /** @description Expected league money (prize and TV money by final place) over the place distribution, in currency */
+                                /** @description Expected money the league pays for the final place (merit and prize money by place, and the value of the European place it leads to) over the place distribution, in currency; never negative: relegation's cost (next season's smaller income) is not league revenue and is left out here, while sportive impact counts it */
                                 expected_revenue: number;
                                 /** @description expected_revenue in EUR */
                                 expected_revenue_in_eur: number;
