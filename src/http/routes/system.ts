@@ -22,6 +22,7 @@ export function systemRoutes(app: FastifyInstance, deps: HttpDeps): void {
     schema: {
       tags: ['system'],
       summary: 'Liveness and dependencies; needs no key and is not rate limited',
+      security: [],
       response: {
         200: z
           .object({
@@ -54,6 +55,7 @@ export function systemRoutes(app: FastifyInstance, deps: HttpDeps): void {
     schema: {
       tags: ['system'],
       summary: 'Exchange email and password for a new API key valid 24 hours',
+      security: [],
       body: bodyObject({
         email: requiredString('email', 320).describe('The account\'s email, e.g. the demo login\'s demo@touchline.local'),
         password: requiredString('password', 1024).describe('The account\'s password'),
