@@ -29,7 +29,7 @@ const CATEGORY_BANDS =
 export const futureValueSchema = z
   .object({
     currency: currencyOut(),
-    future_transfer_value: moneyOut('Median of the predicted market value 3 years after the start of the analysis season'),
+    future_transfer_value: moneyOut('Median of the predicted market value 3 years after the as-of date (by default the eve of the analysis season)'),
     future_transfer_value_in_eur: moneyEurOut('future_transfer_value'),
     future_transfer_value_range: range('the value in 3 years', '10th percentile of the same distribution', '90th percentile'),
     value_category: z.enum(['Elite Prospect', 'Excellent Opportunity', 'Steady Grower', 'Stable Value', 'Decline', 'Major decline'])

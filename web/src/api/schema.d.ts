@@ -1792,7 +1792,7 @@ export interface paths {
                         "application/json": {
                             /** @description ISO 4217 code of the money fields without `_in_eur`: the one requested, else EUR */
                             currency: string;
-                            /** @description Median of the predicted market value 3 years after the start of the analysis season, in `currency`, a whole number */
+                            /** @description Median of the predicted market value 3 years after the as-of date (by default the eve of the analysis season), in `currency`, a whole number */
                             future_transfer_value: number;
                             /** @description future_transfer_value, in EUR, a whole number */
                             future_transfer_value_in_eur: number;
@@ -2173,7 +2173,7 @@ export interface paths {
                             future_transfer_value: {
                                 /** @description ISO 4217 code of the money fields without `_in_eur`: the one requested, else EUR */
                                 currency: string;
-                                /** @description Median of the predicted market value 3 years after the start of the analysis season, in `currency`, a whole number */
+                                /** @description Median of the predicted market value 3 years after the as-of date (by default the eve of the analysis season), in `currency`, a whole number */
                                 future_transfer_value: number;
                                 /** @description future_transfer_value, in EUR, a whole number */
                                 future_transfer_value_in_eur: number;
