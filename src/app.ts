@@ -12,7 +12,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { registerAccessHook } from './http/access-hook.js';
-import { registerDocsPage } from './http/docs-page.js';
+import { registerDocsPage, withoutSafeIntegerBounds } from './http/docs-page.js';
 import type { HttpDeps } from './http/deps.js';
 import { ApiError, BODY_NOT_OBJECT, UNEXPECTED } from './http/errors.js';
 import { playerRoutes } from './http/routes/players.js';
@@ -194,6 +194,7 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
       security: [{ apiKey: [] }, { bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (doc) => withoutSafeIntegerBounds('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),
   });
   await registerDocsPage(app);
 

@@ -30,8 +30,15 @@ const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
 </svg>
 `;
 
-/** A quieter Swagger UI: Touchline's green, no empty models section, readable descriptions. */
+/**
+ * A quieter Swagger UI: Touchline's green and readable descriptions. Until the bundle has run, the
+ * empty mount point shows the page's name instead of a blank page.
+ */
 const THEME_CSS = `
+#swagger-ui:empty::before {
+  content: "Touchline API reference";
+  display: block; margin: 32px 20px; font: 700 36px/1.2 sans-serif; color: #14532d;
+}
 .swagger-ui .info { margin: 32px 0 16px; }
 .swagger-ui .info .title { color: #14532d; }
 .swagger-ui .info .title small { background: #14532d; }
@@ -40,6 +47,28 @@ const THEME_CSS = `
 .swagger-ui .btn.authorize { color: #14532d; border-color: #14532d; }
 .swagger-ui .btn.authorize svg { fill: #14532d; }
 `;
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The document as it is read: zod writes every `.int()` with the bounds of a safe integer, which say
+ * nothing to a reader and fill the page with 16-digit numbers. Only those two bounds are dropped; every
+ * type, enum, real bound and description stays.
+ */
+export function withoutSafeIntegerBounds<T>(doc: T): T {
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    const o = node as Record<string, unknown>;
+    if (o.type === 'integer') {
+      if (o.minimum === -SAFE) delete o.minimum;
+      if (o.maximum === SAFE) delete o.maximum;
+    }
+    Object.values(o).forEach(walk);
+  };
+  walk(doc);
+  return doc;
+}
 
 export async function registerDocsPage(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
@@ -57,7 +86,7 @@ export async function registerDocsPage(app: FastifyInstance): Promise<void> {
       // Response bodies open as their schema with each field's description, not as an example.
       defaultModelRendering: 'model',
       // Deep enough that every nested field (e.g. ROI's future value's similar players) shows its description.
-      defaultModelExpandDepth: 5,
+      defaultModelExpandDepth: 8,
       // Every schema is inline in its operation: the separate "Schemas" section would be empty.
       defaultModelsExpandDepth: -1,
       displayRequestDuration: true,

@@ -101,6 +101,14 @@ describe('the OpenAPI document describes every field', () => {
     assert.deepEqual(missing, []);
   });
 
+  test('integers carry real bounds only, not the safe-integer ones zod writes', () => {
+    const text = JSON.stringify(doc);
+    assert.ok(!text.includes(String(Number.MAX_SAFE_INTEGER)), 'no 9007199254740991 bound is left');
+    const impact = doc.paths['/v1/get_sportive_impact'].post.responses?.['200'].content?.['application/json'].schema as Schema;
+    const share = (impact.properties as Record<string, Schema>).playing_time_percentage;
+    assert.deepEqual([share.minimum, share.maximum], [0, 0.9], 'a real bound stays');
+  });
+
   test('the walk finds a property without a description', () => {
     // The check above must be able to fail: a nested property inside an array of a union.
     const out: string[] = [];
