@@ -9,10 +9,10 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { registerAccessHook } from './http/access-hook.js';
+import { registerDocsPage, withoutSafeIntegerBounds } from './http/docs-page.js';
 import type { HttpDeps } from './http/deps.js';
 import { ApiError, BODY_NOT_OBJECT, UNEXPECTED } from './http/errors.js';
 import { playerRoutes } from './http/routes/players.js';
@@ -178,8 +178,12 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
         title: 'Touchline API',
         version: deps.version,
         description:
-          'Football player valuation and squad analysis. Every endpoint but /v1/health and /v1/auth/login needs an API key ' +
-          'in `x-api-key` or `Authorization: Bearer`. 60 requests per key in any rolling 60 seconds.',
+          'Football recruitment: reference data on competitions, clubs and players, and valuations (expected fee, value in 3 years, ' +
+          'sportive impact, ROI, squad what-ifs, league forecast).\n\n' +
+          'Every endpoint but /v1/health and /v1/auth/login needs an API key in `x-api-key` or `Authorization: Bearer`: ' +
+          '**Authorize** with the key `npm start` prints, or one made by `POST /v1/auth/login`. Each key may make 60 requests ' +
+          'in any rolling 60 seconds. Money is in whole units of the requested currency (default EUR), each amount with an ' +
+          '`_in_eur` twin. Errors are `{"error": "…"}`. Open an operation to see every field of its request and answer described.',
       },
       components: {
         securitySchemes: {
@@ -190,8 +194,9 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
       security: [{ apiKey: [] }, { bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (doc) => withoutSafeIntegerBounds('openapiObject' in doc ? doc.openapiObject : doc.swaggerObject),
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { persistAuthorization: true, tryItOutEnabled: true } });
+  await registerDocsPage(app);
 
   registerAccessHook(app, deps);
   systemRoutes(app, deps);

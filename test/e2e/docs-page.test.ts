@@ -1,6 +1,7 @@
 /**
- * The /docs page in a real headless Chromium: it lists every endpoint of the OpenAPI document, and a
- * call made from it with a key (Authorize dialog, then Execute) succeeds.
+ * The /docs page in a real headless Chromium: it carries Touchline's name and no framework branding,
+ * shows the field descriptions of the schemas, lists every endpoint of the OpenAPI document, and a
+ * call made from it with a key (Authorize dialog, then Execute) succeeds, all under its CSP.
  *
  * Needs the Debian package `chromium` (/usr/bin/chromium) and the npm package `playwright-core`
  * (loaded dynamically, so the suite still typechecks and runs without it; NODE_PATH works too).
@@ -23,6 +24,7 @@ interface DomElement {
   querySelector(selector: string): DomElement | null;
   getAttribute(name: string): string | null;
   readonly textContent: string | null;
+  readonly tagName: string;
 }
 
 /** The few parts of playwright-core's API this test uses (the package ships its own types, not installed here). */
@@ -43,6 +45,8 @@ interface Page {
   locator(selector: string): Locator;
   setDefaultTimeout(ms: number): void;
   on(event: 'pageerror', fn: (err: Error) => void): void;
+  on(event: 'console', fn: (msg: { type(): string; text(): string }) => void): void;
+  title(): Promise<string>;
 }
 interface Browser {
   newPage(): Promise<Page>;
@@ -79,6 +83,8 @@ describe('the /docs page in headless Chromium', () => {
   let page: Page;
   let base: string;
   const pageErrors: string[] = [];
+  // A CSP refusal is only a console message; it would mean a part of the page silently missing.
+  const refusals: string[] = [];
 
   before(async () => {
     if (skip) return;
@@ -88,12 +94,46 @@ describe('the /docs page in headless Chromium', () => {
     page = await browser.newPage();
     page.setDefaultTimeout(STEP_TIMEOUT_MS);
     page.on('pageerror', (err) => pageErrors.push(err.message));
+    page.on('console', (msg) => {
+      if (/Content Security Policy|Refused to/i.test(msg.text())) refusals.push(msg.text());
+    });
     await page.goto(`${base}/docs`, { waitUntil: 'load', timeout: 60_000 });
     await page.locator('.opblock').first().waitFor({ state: 'visible' });
   });
   after(async () => {
     await browser?.close();
     await t?.close();
+  });
+
+  test('carries Touchline\'s name and no framework branding', { skip }, async () => {
+    assert.match(await page.title(), /^Touchline/);
+    assert.match((await page.locator('.info .title').first().textContent()) ?? '', /Touchline API/);
+    // Swagger UI's top bar holds its logo; the base layout has none, and nothing on the page names the framework.
+    assert.equal(await page.locator('.topbar').count(), 0, 'no top bar');
+    const branded = await page.locator('img, a, link[rel~="icon"], svg title').evaluateAll((els) =>
+      els
+        .map((el) => `${el.tagName} ${el.getAttribute('src') ?? ''} ${el.getAttribute('href') ?? ''} ${el.textContent ?? ''}`)
+        .filter((s) => /swagger|fastify|smartbear/i.test(s)),
+    );
+    assert.deepEqual(branded, []);
+    const icons = await page.locator('link[rel~="icon"]').evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
+    assert.ok(icons.length > 0 && icons.every((h) => h.endsWith('/touchline.svg')), icons.join(', '));
+    const csp = String((await t.get('/docs/', null)).headers['content-security-policy'] ?? '');
+    assert.match(csp, /script-src 'self'(;|$)/, `scripts from this origin only: ${csp}`);
+    assert.match(csp, /frame-ancestors 'none'/);
+  });
+
+  test('shows the description of a response field', { skip }, async () => {
+    const op = page.locator('[id$="-post_v1_get_roi_analysis"]').first();
+    await op.locator('.opblock-summary').first().click();
+    // The 200 answer opens as its model, each field with the description written in the route's schema.
+    const described = op.locator('.responses-wrapper .model-box').filter({ hasText: 'return_on_investment' }).first();
+    await described.waitFor({ state: 'visible' });
+    const text = (await described.textContent()) ?? '';
+    assert.match(text, /Value created ÷ cost/);
+    assert.ok(await op.locator('text=Value created ÷ cost').first().isVisible(), 'the description is on screen, not only in the DOM');
+    // A request body field too.
+    assert.ok(await op.locator('text=omitted means no wage cost').first().isVisible(), 'a body field description is on screen');
   });
 
   test('lists every endpoint of the OpenAPI document', { skip }, async () => {
@@ -151,5 +191,6 @@ describe('the /docs page in headless Chromium', () => {
     const curl = (await op.locator('.curl-command').first().textContent()) ?? '';
     assert.ok(curl.includes('x-api-key') && curl.includes(t.key), 'the call carried the key');
     assert.deepEqual(pageErrors, []);
+    assert.deepEqual(refusals, [], 'nothing was refused by the page\'s CSP');
   });
 });

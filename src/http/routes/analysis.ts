@@ -11,15 +11,17 @@ import { ApiError, forbidden, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, moneyInputField, playerIdField } from '../fields.js';
 import { requireClub, requirePlayer, requirePlayerAndClub } from '../guards.js';
-import { commonErrors } from '../schemas.js';
+import { clubIdOut, commonErrors, currencyOut, moneyEurOut, moneyOut, playerIdOut } from '../schemas.js';
 import { futureValueSchema, valuationContext } from './valuation.js';
 
 export const MAX_SQUAD = 60;
 
 const sportiveImpactSchema = z.object({
-  currency: z.string(),
-  on_field_value: z.number().int(),
-  on_field_value_in_eur: z.number().int(),
+  currency: currencyOut(),
+  on_field_value: moneyOut(
+    'Extra league money (prize and TV money by final place) the club expects with him, summed over the 3 simulated seasons, floored at 0',
+  ),
+  on_field_value_in_eur: moneyEurOut('on_field_value'),
   simulation: z.object({
     increase_in_expected_position: z.number()
       .describe('original_expected_position minus new_expected_position, floored at 0'),
@@ -28,10 +30,10 @@ const sportiveImpactSchema = z.object({
     original_expected_position: z.number()
       .describe('Expected league position without the player, averaged over the 3 simulated seasons (the analysis season and the two after it), ' +
         'so it differs from squad_analysis\'s expected_league_rank, which is the analysis season alone; 1 is best'),
-  }),
+  }).describe('The club\'s expected league position without and with him'),
   playing_time_percentage: z.number().min(0).max(0.9)
     .describe('Expected share of the club\'s league matches he starts in the analysis season (0 to 0.9); what he adds to the club\'s strength comes from those matches only'),
-});
+}).describe('What he adds on the pitch for the club over the 3 simulated seasons');
 
 interface SquadEntryBody {
   player_id: string;
@@ -100,25 +102,34 @@ export function analysisRoutes(app: FastifyInstance, deps: HttpDeps): void {
         currency_code: currencyField('currency_code', acceptsCurrency),
       }),
       response: {
-        200: z.object({
-          currency: z.string(),
-          expected_transfer_value: z.number().int(),
-          expected_transfer_value_in_eur: z.number().int(),
-          annual_wage: z.number().int().nullable(),
-          annual_wage_in_eur: z.number().int().nullable(),
-          total_value_created: z.number().int(),
-          total_value_created_in_eur: z.number().int(),
-          return_on_investment: z.number().nullable(),
-          sportive_impact: sportiveImpactSchema,
-          future_transfer_value: futureValueSchema,
-          player_info: z.object({
-            age: z.number().int().nullable(),
-            position: z.string(),
-            best_role: z.string(),
-            current_rating: z.number().int().nullable(),
-            current_potential: z.number().int().nullable(),
-          }),
-        }),
+        200: z
+          .object({
+            currency: currencyOut(),
+            expected_transfer_value: moneyOut('The fee counted as cost: the one given, else the expected fee for a move to club_id'),
+            expected_transfer_value_in_eur: moneyEurOut('expected_transfer_value'),
+            annual_wage: z.number().int().nullable().describe('The yearly wage counted as cost, in `currency`; null when none was given'),
+            annual_wage_in_eur: z.number().int().nullable().describe('annual_wage in EUR; null when none was given'),
+            total_value_created: moneyOut('Value created over the 3 years: sportive_impact.on_field_value + future_transfer_value.future_transfer_value'),
+            total_value_created_in_eur: moneyEurOut('total_value_created'),
+            return_on_investment: z.number().nullable().describe(
+              'Value created ÷ cost = total_value_created ÷ (expected_transfer_value + 3 × annual_wage), 4 decimals; ' +
+                'above 1 the signing creates more than it costs; null when the cost is 0',
+            ),
+            sportive_impact: sportiveImpactSchema.describe('Exactly what /v1/get_sportive_impact answers for this player, club and currency'),
+            future_transfer_value: futureValueSchema.describe(
+              'Exactly what /v1/get_future_transfer_value answers for this player, club and currency with no fee given (the fee here is a cost, not his worth)',
+            ),
+            player_info: z
+              .object({
+                age: z.number().int().nullable().describe('Whole years at the as-of date; null when unknown'),
+                position: z.string().describe('Position code from our latest rating'),
+                best_role: z.string().describe('Best role from our latest rating'),
+                current_rating: z.number().int().nullable().describe('Our latest rating, 1-99; null when he has none'),
+                current_potential: z.number().int().nullable().describe('Our latest potential, 1-99; null when he has none'),
+              })
+              .describe('The player as rated today'),
+          })
+          .describe('Whether the signing pays back over 3 years'),
         ...commonErrors,
       },
     },
@@ -153,18 +164,26 @@ export function analysisRoutes(app: FastifyInstance, deps: HttpDeps): void {
       }),
       response: {
         200: z.object({
-          club_id: z.string(),
-          currency: z.string(),
+          club_id: clubIdOut(),
+          currency: currencyOut(),
           expected_league_rank: z.number()
             .describe('Expected final place in the analysis season alone (2 decimals, 1 is best); sportive impact\'s positions average 3 seasons'),
-          squad: z.array(z.object({ name: z.string(), player_id: z.string(), position: z.string() })),
-          squad_size: z.number().int(),
-          squad_source: z.enum(['actual', 'custom']),
-          total_expected_transfer_fee: z.number().int(),
-          total_expected_transfer_fee_in_eur: z.number().int(),
-          total_future_transfer_value: z.number().int(),
-          total_future_transfer_value_in_eur: z.number().int(),
-        }),
+          squad: z
+            .array(
+              z.object({
+                name: z.string().describe('Player name'),
+                player_id: playerIdOut(),
+                position: z.string().describe('The position he was simulated at'),
+              }),
+            )
+            .describe('The squad simulated; an actual squad\'s echo is a valid custom squad to edit and send back'),
+          squad_size: z.number().int().describe('Players in the squad simulated'),
+          squad_source: z.enum(['actual', 'custom']).describe('actual: the club\'s own squad (its players with analysis data); custom: the squad sent'),
+          total_expected_transfer_fee: moneyOut('Sum of the squad\'s expected fees (each a sale by his own club)'),
+          total_expected_transfer_fee_in_eur: moneyEurOut('total_expected_transfer_fee'),
+          total_future_transfer_value: moneyOut('Sum of the squad\'s future transfer values at this club (as /v1/get_future_transfer_value)'),
+          total_future_transfer_value_in_eur: moneyEurOut('total_future_transfer_value'),
+        }).describe('The squad\'s expected league rank and money totals'),
         ...commonErrors,
       },
     },

@@ -17,7 +17,7 @@ const NOT_A_LEAGUE = 'Competition is not a domestic league';
 const forecastClubSchema = z.object({
   club_id: z.string().describe('Club service id'),
   name: z.string().describe('Club name'),
-  expected_position: z.number().describe('Mean final place over the simulated seasons, 2 decimals, 1 is best; one simulation of the whole league, so the clubs\' expected positions average (n+1)/2; equals /squad_analysis expected_league_rank for the actual squad'),
+  expected_position: z.number().describe('Expected final place in the analysis season (the mean over the simulated runs), 2 decimals, 1 is best; one simulation of the whole league, so the clubs\' expected positions average (n+1)/2; equals /squad_analysis expected_league_rank for the actual squad'),
   expected_points: z.number().describe('Expected points at the end of the season (3 a win, 1 a draw), 1 decimal'),
   position_probabilities: z.array(z.number()).describe('Probability of each final place, place 1 first; one per club of the league, summing to 1'),
   expected_revenue: z.number().int().describe('Expected money the league pays for the final place (merit and prize money by place, and the value of the European place it leads to) over the place distribution, in currency; never negative: relegation\'s cost (next season\'s smaller income) is not league revenue and is left out here, while sportive impact counts it'),
@@ -52,7 +52,7 @@ export function leagueRoutes(app: FastifyInstance, deps: HttpDeps): void {
           season: z.string().describe('The analysis season, YYYY/YYYY'),
           currency: z.string().describe('Currency of the money fields'),
           clubs: z.array(forecastClubSchema).describe('The league\'s clubs in the analysis season (set by `touchline leagues set-clubs`, else the current season\'s), ordered by expected position'),
-        }),
+        }).describe('The simulated table'),
         ...commonErrors,
       },
     },

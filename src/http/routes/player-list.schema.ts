@@ -65,13 +65,13 @@ const moneyEur = (what: string) => z.number().int().nullable().describe(`${what}
 
 export const playerListItemSchema = z.object({
   service_id: z.string().describe('Player service id'),
-  name: z.string(),
+  name: z.string().describe('Full display name'),
   age: z.number().int().nullable().describe('Whole years at the as-of date'),
   position: z.string().describe('Position code'),
   player_role: z.string().describe('Role, see /v1/role_description'),
-  nationality: z.string(),
+  nationality: z.string().describe('Country of citizenship (of birth when that is unknown)'),
   club_id: z.string().nullable().describe('Current team'),
-  club_name: z.string().nullable(),
+  club_name: z.string().nullable().describe('Current team name'),
   competition: z.string().nullable().describe("The current team's domestic league this season"),
   contract_end_date: z.string().nullable().describe('YYYY-MM-DD'),
   market_value: money('Latest crowd value on or before the as-of date'),
@@ -80,12 +80,12 @@ export const playerListItemSchema = z.object({
   expected_transfer_value_in_eur: moneyEur('Expected transfer fee'),
   rating: z.number().int().nullable().describe('Our latest rating, 1-99'),
   potential: z.number().int().nullable().describe('Our latest potential, 1-99'),
-  analysis_available: z.boolean(),
-});
+  analysis_available: z.boolean().describe('true when the analysis endpoints (fee, future value, impact, ROI, squads) accept him'),
+}).describe('A player of the scouting list');
 
 export const playerListResponseSchema = z.object({
-  currency: z.string(),
+  currency: z.string().describe('ISO 4217 code of the money fields without `_in_eur`: the one requested, else EUR'),
   total: z.number().int().describe('Every match, on all pages'),
-  players: z.array(playerListItemSchema),
+  players: z.array(playerListItemSchema).describe('This page, in the order of `sort`'),
   next_cursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
-});
+}).describe('One page of the scouting list');

@@ -12,7 +12,7 @@ import { requirePlayer } from '../guards.js';
 import { cachedBody, sendJson } from '../json-body.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import type { PlayerFacts } from '../../domain/player-facts.js';
-import { clubSchema, commonErrors, playerProfileSchema } from '../schemas.js';
+import { clubIdOut, clubSchema, commonErrors, playerIdOut, playerProfileSchema } from '../schemas.js';
 import { presentClub, presentPlayerSummary } from './reference.js';
 
 function presentProfile(p: PlayerRow) {
@@ -25,26 +25,31 @@ function presentProfile(p: PlayerRow) {
   };
 }
 
-const careerStepSchema = z.object({
-  club_id: z.string(),
-  club_name: z.string(),
-  start_date: z.string(),
-  start_year: z.number().int(),
-  end_date: z.string().nullable(),
-  end_year: z.number().int().nullable(),
-  is_loan: z.boolean(),
-});
+const careerStepSchema = z
+  .object({
+    club_id: clubIdOut(),
+    club_name: z.string().describe('Club name'),
+    start_date: z.string().describe('First day at the club, YYYY-MM-DD'),
+    start_year: z.number().int().describe('Year of start_date'),
+    end_date: z.string().nullable().describe('Last day at the club, YYYY-MM-DD; null while the spell runs'),
+    end_year: z.number().int().nullable().describe('Year of end_date; null while the spell runs'),
+    is_loan: z.boolean().describe('true when he was on loan at the club'),
+  })
+  .describe('A spell at one club');
 
-const competitionEntrySchema = z.object({
-  competition: z.string(),
-  competition_name: z.string(),
-  competition_type: z.enum(['DOMESTIC_LEAGUE', 'DOMESTIC_CUP', 'INTERNATIONAL_CUP', 'INTERNATIONAL_SUPERCUP', 'NATIONAL_TEAM']),
-  club_id: z.string(),
-  club_name: z.string(),
-  minutes_played: z.number().int(),
-  appearances: z.number().int(),
-  starting_xi_count: z.number().int(),
-});
+const competitionEntrySchema = z
+  .object({
+    competition: z.string().describe('Competition id'),
+    competition_name: z.string().describe('Competition name'),
+    competition_type: z.enum(['DOMESTIC_LEAGUE', 'DOMESTIC_CUP', 'INTERNATIONAL_CUP', 'INTERNATIONAL_SUPERCUP', 'NATIONAL_TEAM'])
+      .describe('Kind of competition; entries come in this order, then by competition id, then club name'),
+    club_id: z.string().describe('The club he played for in it; for NATIONAL_TEAM the senior national team'),
+    club_name: z.string().describe('Name of that club or national team'),
+    minutes_played: z.number().int().describe('Minutes played in this competition for this club in the season'),
+    appearances: z.number().int().describe('Matches he played (matches he did not play are not counted)'),
+    starting_xi_count: z.number().int().describe('Appearances he started'),
+  })
+  .describe('His playing time in one competition for one club');
 
 const infoBodies = new WeakMap<Snapshot, Map<string, string>>();
 
@@ -76,10 +81,11 @@ export function playerRoutes(app: FastifyInstance, deps: HttpDeps): void {
       tags: ['lookup'],
       summary: 'Resolve a club by registry id or service id',
       body: bodyObject({
-        registry_a_id: registryIdField('registry_a_id'),
-        service_id: z.string({ error: 'Invalid service_id' }).regex(CLUB_ID_PATTERN, { error: 'Invalid service_id' }).nullish(),
+        registry_a_id: registryIdField('registry_a_id').describe('The club\'s registry A id: a JSON number, positive, at most 10^12'),
+        service_id: z.string({ error: 'Invalid service_id' }).regex(CLUB_ID_PATTERN, { error: 'Invalid service_id' }).nullish()
+          .describe('The club\'s service id (C + 26 characters); when both are given they must name the same club'),
       }),
-      response: { 200: clubSchema, ...commonErrors },
+      response: { 200: clubSchema.describe('The club'), ...commonErrors },
     },
   }, async (req) => {
     const { registry_a_id, service_id } = req.body;
@@ -95,11 +101,12 @@ export function playerRoutes(app: FastifyInstance, deps: HttpDeps): void {
       tags: ['lookup'],
       summary: 'Resolve a player by registry ids or service id',
       body: bodyObject({
-        registry_a_id: registryIdField('registry_a_id'),
-        registry_b_id: registryIdField('registry_b_id'),
-        service_id: z.string({ error: 'Invalid service_id' }).regex(PLAYER_ID_PATTERN, { error: 'Invalid service_id' }).nullish(),
+        registry_a_id: registryIdField('registry_a_id').describe('The player\'s registry A id: a JSON number, positive, at most 10^12'),
+        registry_b_id: registryIdField('registry_b_id').describe('The player\'s registry B id: a JSON number, positive, at most 10^12'),
+        service_id: z.string({ error: 'Invalid service_id' }).regex(PLAYER_ID_PATTERN, { error: 'Invalid service_id' }).nullish()
+          .describe('The player\'s service id (P + 26 characters); every id given must name the same player'),
       }),
-      response: { 200: playerProfileSchema, ...commonErrors },
+      response: { 200: playerProfileSchema.describe('The player\'s profile'), ...commonErrors },
     },
   }, async (req) => {
     const { registry_a_id, registry_b_id, service_id } = req.body;
@@ -127,21 +134,23 @@ export function playerRoutes(app: FastifyInstance, deps: HttpDeps): void {
       summary: 'Player info for the current season',
       querystring: z.object({ player_id: playerIdField() }),
       response: {
-        200: z.object({
-          service_id: z.string(),
-          player_role: z.string(),
-          position: z.string(),
-          nationality: z.string(),
-          age: z.number().int().nullable(),
-          agency_name: z.string().nullable(),
-          contract_end_date: z.string().nullable(),
-          preferred_foot: z.string().nullable(),
-          owning_club_id: z.string().nullable(),
-          last_active_club_id: z.string().nullable(),
-          current_team_id: z.string().nullable(),
-          registry_a_id: z.number().int().nullable(),
-          registry_b_id: z.number().int().nullable(),
-        }),
+        200: z
+          .object({
+            service_id: playerIdOut(),
+            player_role: z.string().describe('His best role from our latest rating (see /v1/role_description)'),
+            position: z.string().describe('His position code from our latest rating'),
+            nationality: z.string().describe('Country of citizenship (of birth when that is unknown)'),
+            age: z.number().int().nullable().describe('Whole years at the as-of date; null when his birth date is unknown'),
+            agency_name: z.string().nullable().describe('His agency; null when unknown'),
+            contract_end_date: z.string().nullable().describe('End of his current contract, YYYY-MM-DD; null when unknown'),
+            preferred_foot: z.string().nullable().describe('Right, Left or Both; null when unknown'),
+            owning_club_id: z.string().nullable().describe('Club holding his registration: the parent club while he is on loan, else his current team'),
+            last_active_club_id: z.string().nullable().describe('Club where he played the most minutes in his latest season with minutes (national teams aside)'),
+            current_team_id: z.string().nullable().describe('Club of his running spell (the loan club while on loan); null when he has none'),
+            registry_a_id: z.number().int().nullable().describe('His registry A id; null when not linked'),
+            registry_b_id: z.number().int().nullable().describe('His registry B id; null when not linked'),
+          })
+          .describe('The player in the current season'),
         ...commonErrors,
       },
     },
@@ -158,9 +167,17 @@ export function playerRoutes(app: FastifyInstance, deps: HttpDeps): void {
       summary: 'Career path, most recent step first',
       querystring: z.object({
         player_id: playerIdField(),
-        min_duration_days: nonNegativeIntegerQuery('min_duration_days').optional().describe('Leave out shorter spells'),
+        min_duration_days: nonNegativeIntegerQuery('min_duration_days').optional().describe('Leave out spells shorter than this many days (a running spell counts up to the as-of date)'),
       }),
-      response: { 200: z.object({ career_path: z.array(careerStepSchema), player_id: z.string() }), ...commonErrors },
+      response: {
+        200: z
+          .object({
+            career_path: z.array(careerStepSchema).describe('His spells at clubs, most recent first'),
+            player_id: playerIdOut(),
+          })
+          .describe('The career path'),
+        ...commonErrors,
+      },
     },
   }, async (req) => {
     const s = deps.snapshot();
@@ -185,12 +202,21 @@ export function playerRoutes(app: FastifyInstance, deps: HttpDeps): void {
     schema: {
       tags: ['players'],
       summary: 'Minutes, appearances and starts per season and competition, newest season first',
-      querystring: z.object({ player_id: playerIdField(), season: seasonField().optional() }),
+      querystring: z.object({ player_id: playerIdField(), season: seasonField().optional().describe('One season, YYYY/YYYY; omit for every season') }),
       response: {
-        200: z.object({
-          player_id: z.string(),
-          seasons: z.array(z.object({ season: z.string(), competitions: z.array(competitionEntrySchema) })),
-        }),
+        200: z
+          .object({
+            player_id: playerIdOut(),
+            seasons: z
+              .array(
+                z.object({
+                  season: z.string().describe('YYYY/YYYY'),
+                  competitions: z.array(competitionEntrySchema).describe('One entry per competition and club he played for'),
+                }),
+              )
+              .describe('Seasons with minutes, newest first; empty when the season asked has none'),
+          })
+          .describe('Playing time (youth, reserve, friendly and domestic supercup games left out)'),
         ...commonErrors,
       },
     },

@@ -11,6 +11,8 @@ import { clubIdField, queryBoolean } from '../fields.js';
 import { competitionCovered, requireClub } from '../guards.js';
 import { clubSchema, commonErrors, playerSummarySchema } from '../schemas.js';
 
+const positionCodes = () => z.array(z.string()).describe('Position codes of the 17-entry catalogue (/v1/player_positions) the role is played from');
+
 export function presentClub(c: ClubRow) {
   return { service_id: c.id, registry_a_id: c.registry_a_id, name: c.name };
 }
@@ -27,7 +29,14 @@ export function presentPlayerSummary(p: PlayerRow) {
   };
 }
 
-const roleSchema = z.object({ role: z.string(), name: z.string(), description: z.string(), positions: z.array(z.string()) });
+const roleSchema = z
+  .object({
+    role: z.string().describe('Role id, as in `player_role` and `best_role` (e.g. DEEP_LYING_PLAYMAKER)'),
+    name: z.string().describe('Display name'),
+    description: z.string().describe('What a player in this role does'),
+    positions: positionCodes(),
+  })
+  .describe('A role');
 
 /** Competitions, clubs, squads, positions and roles. */
 export function referenceRoutes(app: FastifyInstance, deps: HttpDeps): void {
@@ -37,7 +46,12 @@ export function referenceRoutes(app: FastifyInstance, deps: HttpDeps): void {
     schema: {
       tags: ['reference'],
       summary: 'Competitions in the caller\'s coverage',
-      response: { 200: z.object({ competitions: z.array(z.string()) }), ...commonErrors },
+      response: {
+        200: z
+          .object({ competitions: z.array(z.string()).describe('Ids of the domestic leagues of the current season that the caller\'s plan covers, sorted (e.g. PREMIER_DIVISION)') })
+          .describe('The covered competitions'),
+        ...commonErrors,
+      },
     },
   }, async (req) => {
     const s = deps.snapshot();
@@ -53,7 +67,12 @@ export function referenceRoutes(app: FastifyInstance, deps: HttpDeps): void {
         competition_id: z.string({ error: 'competition_id is required' }).optional().describe('Competition id from /v1/competitions'),
         competition: z.string({ error: 'competition_id is required' }).optional().describe('Alias of competition_id'),
       }),
-      response: { 200: z.object({ clubs: z.array(clubSchema) }), ...commonErrors },
+      response: {
+        200: z
+          .object({ clubs: z.array(clubSchema).describe('Clubs playing in it in the current season (a cup: those that played in it), by name') })
+          .describe('The competition\'s clubs'),
+        ...commonErrors,
+      },
     },
   }, async (req) => {
     const id = req.query.competition_id || req.query.competition;
@@ -73,7 +92,16 @@ export function referenceRoutes(app: FastifyInstance, deps: HttpDeps): void {
         club_id: clubIdField(),
         analysis_available_only: queryBoolean('analysis_available_only').describe('true/false/1/0; default false'),
       }),
-      response: { 200: z.object({ season: z.string(), club: clubSchema, players: z.array(playerSummarySchema) }), ...commonErrors },
+      response: {
+        200: z
+          .object({
+            season: z.string().describe('The current season, YYYY/YYYY (the one containing TOUCHLINE_AS_OF)'),
+            club: clubSchema.describe('The club asked for'),
+            players: z.array(playerSummarySchema).describe('Players whose current team is this club'),
+          })
+          .describe('The club\'s squad'),
+        ...commonErrors,
+      },
     },
   }, async (req) => {
     const s = deps.snapshot();
@@ -90,8 +118,17 @@ export function referenceRoutes(app: FastifyInstance, deps: HttpDeps): void {
     schema: {
       tags: ['reference'],
       summary: 'The 17-entry position catalogue (player_id is accepted and ignored)',
-      querystring: z.object({ player_id: z.unknown().optional() }),
-      response: { 200: z.object({ positions: z.array(z.object({ id: z.string(), name: z.string() })) }), ...commonErrors },
+      querystring: z.object({ player_id: z.unknown().optional().describe('Accepted and ignored: the catalogue is the same for every player') }),
+      response: {
+        200: z
+          .object({
+            positions: z
+              .array(z.object({ id: z.string().describe('Position code, e.g. CDM'), name: z.string().describe('Display name, e.g. Defensive Midfielder') }))
+              .describe('The 17 positions, goalkeeper first'),
+          })
+          .describe('The position catalogue'),
+        ...commonErrors,
+      },
     },
   }, async () => ({ positions: POSITIONS.map((p) => ({ id: p.id, name: p.name })) }));
 
@@ -100,7 +137,12 @@ export function referenceRoutes(app: FastifyInstance, deps: HttpDeps): void {
       tags: ['reference'],
       summary: 'The role catalogue, or one role',
       querystring: z.object({ role: z.union([z.string(), z.array(z.string())]).optional().describe('A role id; omit for all roles') }),
-      response: { 200: z.union([z.object({ roles: z.array(roleSchema) }), roleSchema]), ...commonErrors },
+      response: {
+        200: z
+          .union([z.object({ roles: z.array(roleSchema).describe('Every role the service gives a player') }), roleSchema])
+          .describe('Without `role`: `{"roles": [...]}`; with it: that one role'),
+        ...commonErrors,
+      },
     },
   }, async (req) => {
     const present = (role: (typeof ROLES)[number]) => ({ role: role.role, name: role.name, description: role.description, positions: [...role.positions] });

@@ -56,7 +56,10 @@ export function searchRoutes(app: FastifyInstance, deps: HttpDeps): void {
         'ties go to the higher current market value (a club: its squad\'s total; a competition: its clubs\' total), then the name. ' +
         'Only what the caller\'s plan covers is returned.',
       querystring: searchQuerySchema,
-      response: { 200: z.object({ results: z.array(searchResultSchema) }), ...commonErrors },
+      response: {
+        200: z.object({ results: z.array(searchResultSchema).describe('Best match first, at most `limit`') }).describe('What matched'),
+        ...commonErrors,
+      },
     },
   }, async (req) => {
     const s = deps.snapshot();

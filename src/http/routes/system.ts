@@ -22,14 +22,24 @@ export function systemRoutes(app: FastifyInstance, deps: HttpDeps): void {
     schema: {
       tags: ['system'],
       summary: 'Liveness and dependencies; needs no key and is not rate limited',
+      security: [],
       response: {
-        200: z.object({ status: z.literal('ok'), version: z.string(), database: z.literal('ok'), rate_limit: z.enum(['ok', 'degraded']) }),
-        503: z.object({
-          status: z.enum(['degraded', 'draining']).describe('degraded: the database does not answer; draining: this instance is shutting down'),
-          version: z.string(),
-          database: z.enum(['ok', 'unavailable']),
-          rate_limit: z.enum(['ok', 'degraded']),
-        }),
+        200: z
+          .object({
+            status: z.literal('ok').describe('ok: this instance answers and its database does'),
+            version: z.string().describe('Version of the data and models in force'),
+            database: z.literal('ok').describe('ok: the database answered a ping'),
+            rate_limit: z.enum(['ok', 'degraded']).describe('degraded: Redis is configured but not answering, so each instance limits on its own'),
+          })
+          .describe('Healthy'),
+        503: z
+          .object({
+            status: z.enum(['degraded', 'draining']).describe('degraded: the database does not answer; draining: this instance is shutting down'),
+            version: z.string().describe('Version of the data and models in force'),
+            database: z.enum(['ok', 'unavailable']).describe('unavailable: the database did not answer a ping'),
+            rate_limit: z.enum(['ok', 'degraded']).describe('degraded: Redis is configured but not answering'),
+          })
+          .describe('Not able to serve: the database is down, or the instance is draining'),
       },
     },
   }, async (_req, reply) => {
@@ -45,15 +55,23 @@ export function systemRoutes(app: FastifyInstance, deps: HttpDeps): void {
     schema: {
       tags: ['system'],
       summary: 'Exchange email and password for a new API key valid 24 hours',
+      security: [],
       body: bodyObject({
-        email: requiredString('email', 320),
-        password: requiredString('password', 1024),
+        email: requiredString('email', 320).describe('The account\'s email, e.g. the demo login\'s demo@touchline.local'),
+        password: requiredString('password', 1024).describe('The account\'s password'),
       }),
       response: {
-        200: z.object({ api_key: z.string(), key_id: z.string(), token_type: z.literal('Bearer'), expires_at: z.string() }),
-        400: errorResponse,
-        401: errorResponse,
-        429: errorResponse,
+        200: z
+          .object({
+            api_key: z.string().describe('A new API key, shown this once: send it in `x-api-key` or `Authorization: Bearer`'),
+            key_id: z.string().describe('Id of the key, for `touchline keys revoke --key-id`'),
+            token_type: z.literal('Bearer').describe('Always Bearer'),
+            expires_at: z.string().describe('When the key stops working, 24 hours after the login (ISO 8601, UTC)'),
+          })
+          .describe('Signed in: a new key valid 24 hours'),
+        400: errorResponse.describe('`email is required`, `password is required`, `… must be a string`, `… is too long` or `Body must be a JSON object`'),
+        401: errorResponse.describe('`Invalid email or password`'),
+        429: errorResponse.describe('`Rate limit exceeded`: more than 10 failed logins for this email in 15 minutes'),
       },
     },
   }, async (req) => {

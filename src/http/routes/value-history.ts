@@ -10,19 +10,19 @@ import { currencyField, playerIdField } from '../fields.js';
 import { requirePlayer } from '../guards.js';
 import { cachedBody, sendJson } from '../json-body.js';
 import type { Snapshot } from '../../domain/snapshot.js';
-import { commonErrors } from '../schemas.js';
+import { commonErrors, currencyOut, playerIdOut } from '../schemas.js';
 
 const bodies = new WeakMap<Snapshot, Map<string, string>>();
 
 const responseSchema = z.object({
-  player_id: z.string(),
-  currency: z.string(),
+  player_id: playerIdOut(),
+  currency: currencyOut(),
   market_values: z
     .array(
       z.object({
         date: z.string().describe('YYYY-MM-DD'),
         value: z.number().int().describe('In `currency`'),
-        value_in_eur: z.number().int(),
+        value_in_eur: z.number().int().describe('The same value in EUR'),
         club_id: z.string().nullable().describe('His club when the value was published'),
       }),
     )
@@ -37,7 +37,7 @@ const responseSchema = z.object({
       }),
     )
     .describe('Our ratings by season, oldest first, none after the current season'),
-});
+}).describe('Market values and ratings over time');
 
 /** GET /v1/market_value_history: a player's value and rating over time. */
 export function valueHistoryRoutes(app: FastifyInstance, deps: HttpDeps): void {

@@ -18,24 +18,34 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Healthy */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            /** @enum {string} */
+                            /**
+                             * @description ok: this instance answers and its database does
+                             * @enum {string}
+                             */
                             status: "ok";
+                            /** @description Version of the data and models in force */
                             version: string;
-                            /** @enum {string} */
+                            /**
+                             * @description ok: the database answered a ping
+                             * @enum {string}
+                             */
                             database: "ok";
-                            /** @enum {string} */
+                            /**
+                             * @description degraded: Redis is configured but not answering, so each instance limits on its own
+                             * @enum {string}
+                             */
                             rate_limit: "ok" | "degraded";
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Not able to serve: the database is down, or the instance is draining */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -47,10 +57,17 @@ export interface paths {
                              * @enum {string}
                              */
                             status: "degraded" | "draining";
+                            /** @description Version of the data and models in force */
                             version: string;
-                            /** @enum {string} */
+                            /**
+                             * @description unavailable: the database did not answer a ping
+                             * @enum {string}
+                             */
                             database: "ok" | "unavailable";
-                            /** @enum {string} */
+                            /**
+                             * @description degraded: Redis is configured but not answering
+                             * @enum {string}
+                             */
                             rate_limit: "ok" | "degraded";
                         };
                     };
@@ -85,60 +102,71 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description The account's email, e.g. the demo login's demo@touchline.local */
                         email: string;
+                        /** @description The account's password */
                         password: string;
                     };
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Signed in: a new key valid 24 hours */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description A new API key, shown this once: send it in `x-api-key` or `Authorization: Bearer` */
                             api_key: string;
+                            /** @description Id of the key, for `touchline keys revoke --key-id` */
                             key_id: string;
-                            /** @enum {string} */
+                            /**
+                             * @description Always Bearer
+                             * @enum {string}
+                             */
                             token_type: "Bearer";
+                            /** @description When the key stops working, 24 hours after the login (ISO 8601, UTC) */
                             expires_at: string;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `email is required`, `password is required`, `… must be a string`, `… is too long` or `Body must be a JSON object` */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Invalid email or password` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: more than 10 failed logins for this email in 15 minutes */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -170,89 +198,96 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The covered competitions */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description Ids of the domestic leagues of the current season that the caller's plan covers, sorted (e.g. PREMIER_DIVISION) */
                             competitions: string[];
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -291,93 +326,103 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The competition's clubs */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description Clubs playing in it in the current season (a cup: those that played in it), by name */
                             clubs: {
+                                /** @description Club service id: C + 26 characters */
                                 service_id: string;
+                                /** @description The club's id in registry A (Transfermarkt's numbering for imported data); null when none is recorded */
                                 registry_a_id: number | null;
+                                /** @description Display name */
                                 name: string;
                             }[];
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -416,103 +461,122 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The club's squad */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description The current season, YYYY/YYYY (the one containing TOUCHLINE_AS_OF) */
                             season: string;
+                            /** @description The club asked for */
                             club: {
+                                /** @description Club service id: C + 26 characters */
                                 service_id: string;
+                                /** @description The club's id in registry A (Transfermarkt's numbering for imported data); null when none is recorded */
                                 registry_a_id: number | null;
+                                /** @description Display name */
                                 name: string;
                             };
+                            /** @description Players whose current team is this club */
                             players: {
+                                /** @description Player service id: P + 26 characters */
                                 service_id: string;
+                                /** @description The player's id in registry A; null when not linked */
                                 registry_a_id: number | null;
+                                /** @description The player's id in registry B (the EA ratings' numbering for imported data); null when not linked */
                                 registry_b_id: number | null;
+                                /** @description Full display name */
                                 name: string;
+                                /** @description First name */
                                 first_name: string;
+                                /** @description Last name */
                                 last_name: string;
+                                /** @description Name he is known by (e.g. a single name), or null */
                                 alias: string | null;
                             }[];
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -540,6 +604,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Accepted and ignored: the catalogue is the same for every player */
                     player_id?: unknown;
                 };
                 header?: never;
@@ -548,92 +613,101 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The position catalogue */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description The 17 positions, goalkeeper first */
                             positions: {
+                                /** @description Position code, e.g. CDM */
                                 id: string;
+                                /** @description Display name, e.g. Defensive Midfielder */
                                 name: string;
                             }[];
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -670,99 +744,114 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Without `role`: `{"roles": [...]}`; with it: that one role */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description Every role the service gives a player */
                             roles: {
+                                /** @description Role id, as in `player_role` and `best_role` (e.g. DEEP_LYING_PLAYMAKER) */
                                 role: string;
+                                /** @description Display name */
                                 name: string;
+                                /** @description What a player in this role does */
                                 description: string;
+                                /** @description Position codes of the 17-entry catalogue (/v1/player_positions) the role is played from */
                                 positions: string[];
                             }[];
                         } | {
+                            /** @description Role id, as in `player_role` and `best_role` (e.g. DEEP_LYING_PLAYMAKER) */
                             role: string;
+                            /** @description Display name */
                             name: string;
+                            /** @description What a player in this role does */
                             description: string;
+                            /** @description Position codes of the 17-entry catalogue (/v1/player_positions) the role is played from */
                             positions: string[];
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -799,97 +888,108 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description The club's registry A id: a JSON number, positive, at most 10^12 */
                         registry_a_id?: number | null;
+                        /** @description The club's service id (C + 26 characters); when both are given they must name the same club */
                         service_id?: string | null;
                     };
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The club */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description Club service id: C + 26 characters */
                             service_id: string;
+                            /** @description The club's id in registry A (Transfermarkt's numbering for imported data); null when none is recorded */
                             registry_a_id: number | null;
+                            /** @description Display name */
                             name: string;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -924,106 +1024,126 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description The player's registry A id: a JSON number, positive, at most 10^12 */
                         registry_a_id?: number | null;
+                        /** @description The player's registry B id: a JSON number, positive, at most 10^12 */
                         registry_b_id?: number | null;
+                        /** @description The player's service id (P + 26 characters); every id given must name the same player */
                         service_id?: string | null;
                     };
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The player's profile */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description Player service id: P + 26 characters */
                             service_id: string;
+                            /** @description The player's id in registry A; null when not linked */
                             registry_a_id: number | null;
+                            /** @description The player's id in registry B (the EA ratings' numbering for imported data); null when not linked */
                             registry_b_id: number | null;
+                            /** @description Full display name */
                             name: string;
+                            /** @description First name */
                             first_name: string;
+                            /** @description Last name */
                             last_name: string;
+                            /** @description Name he is known by (e.g. a single name), or null */
                             alias: string | null;
+                            /** @description Country of citizenship (of birth when that is unknown) */
                             nationality: string;
+                            /** @description YYYY-MM-DD, or null when unknown */
                             birth_date: string | null;
+                            /** @description Height in centimetres, or null when unknown */
                             height: number | null;
+                            /** @description Right, Left or Both; null when unknown */
                             preferred_foot: string | null;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -1058,101 +1178,120 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The player in the current season */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description Player service id: P + 26 characters */
                             service_id: string;
+                            /** @description His best role from our latest rating (see /v1/role_description) */
                             player_role: string;
+                            /** @description His position code from our latest rating */
                             position: string;
+                            /** @description Country of citizenship (of birth when that is unknown) */
                             nationality: string;
+                            /** @description Whole years at the as-of date; null when his birth date is unknown */
                             age: number | null;
+                            /** @description His agency; null when unknown */
                             agency_name: string | null;
+                            /** @description End of his current contract, YYYY-MM-DD; null when unknown */
                             contract_end_date: string | null;
+                            /** @description Right, Left or Both; null when unknown */
                             preferred_foot: string | null;
+                            /** @description Club holding his registration: the parent club while he is on loan, else his current team */
                             owning_club_id: string | null;
+                            /** @description Club where he played the most minutes in his latest season with minutes (national teams aside) */
                             last_active_club_id: string | null;
+                            /** @description Club of his running spell (the loan club while on loan); null when he has none */
                             current_team_id: string | null;
+                            /** @description His registry A id; null when not linked */
                             registry_a_id: number | null;
+                            /** @description His registry B id; null when not linked */
                             registry_b_id: number | null;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -1182,7 +1321,7 @@ export interface paths {
                 query: {
                     /** @description Player service id: P + 26 characters */
                     player_id: string;
-                    /** @description Leave out shorter spells */
+                    /** @description Leave out spells shorter than this many days (a running spell counts up to the as-of date) */
                     min_duration_days?: string;
                 };
                 header?: never;
@@ -1191,98 +1330,113 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The career path */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description His spells at clubs, most recent first */
                             career_path: {
+                                /** @description Club service id: C + 26 characters */
                                 club_id: string;
+                                /** @description Club name */
                                 club_name: string;
+                                /** @description First day at the club, YYYY-MM-DD */
                                 start_date: string;
+                                /** @description Year of start_date */
                                 start_year: number;
+                                /** @description Last day at the club, YYYY-MM-DD; null while the spell runs */
                                 end_date: string | null;
+                                /** @description Year of end_date; null while the spell runs */
                                 end_year: number | null;
+                                /** @description true when he was on loan at the club */
                                 is_loan: boolean;
                             }[];
+                            /** @description Player service id: P + 26 characters */
                             player_id: string;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -1312,7 +1466,7 @@ export interface paths {
                 query: {
                     /** @description Player service id: P + 26 characters */
                     player_id: string;
-                    /** @description Season YYYY/YYYY, e.g. 2024/2025 */
+                    /** @description One season, YYYY/YYYY; omit for every season */
                     season?: string;
                 };
                 header?: never;
@@ -1321,103 +1475,123 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Playing time (youth, reserve, friendly and domestic supercup games left out) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description Player service id: P + 26 characters */
                             player_id: string;
+                            /** @description Seasons with minutes, newest first; empty when the season asked has none */
                             seasons: {
+                                /** @description YYYY/YYYY */
                                 season: string;
+                                /** @description One entry per competition and club he played for */
                                 competitions: {
+                                    /** @description Competition id */
                                     competition: string;
+                                    /** @description Competition name */
                                     competition_name: string;
-                                    /** @enum {string} */
+                                    /**
+                                     * @description Kind of competition; entries come in this order, then by competition id, then club name
+                                     * @enum {string}
+                                     */
                                     competition_type: "DOMESTIC_LEAGUE" | "DOMESTIC_CUP" | "INTERNATIONAL_CUP" | "INTERNATIONAL_SUPERCUP" | "NATIONAL_TEAM";
+                                    /** @description The club he played for in it; for NATIONAL_TEAM the senior national team */
                                     club_id: string;
+                                    /** @description Name of that club or national team */
                                     club_name: string;
+                                    /** @description Minutes played in this competition for this club in the season */
                                     minutes_played: number;
+                                    /** @description Matches he played (matches he did not play are not counted) */
                                     appearances: number;
+                                    /** @description Appearances he started */
                                     starting_xi_count: number;
                                 }[];
                             }[];
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -1460,96 +1634,107 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The expected transfer fee */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description ISO 4217 code of the money fields without `_in_eur`: the one requested, else EUR */
                             currency: string;
+                            /** @description Expected fee for a transfer now (to target_club_id when given), in `currency`, a whole number */
                             expected_transfer_value: number;
+                            /** @description expected_transfer_value, in EUR, a whole number */
                             expected_transfer_value_in_eur: number;
-                            /** @description 80% range, requested currency */
+                            /** @description 80% range of the fee: 8 in 10 outcomes fall inside it */
                             expected_transfer_value_range: {
+                                /** @description Low end (10th percentile), in `currency` */
                                 low: number;
+                                /** @description High end (90th percentile), in `currency` */
                                 high: number;
                             };
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -1598,120 +1783,152 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The player's market value in 3 years, as one predicted distribution */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description ISO 4217 code of the money fields without `_in_eur`: the one requested, else EUR */
                             currency: string;
+                            /** @description Median of the predicted market value 3 years after the as-of date (by default the eve of the analysis season), in `currency`, a whole number */
                             future_transfer_value: number;
+                            /** @description future_transfer_value, in EUR, a whole number */
                             future_transfer_value_in_eur: number;
-                            /** @description 80% range, requested currency */
+                            /** @description 80% range of the value in 3 years: 8 in 10 outcomes fall inside it */
                             future_transfer_value_range: {
+                                /** @description 10th percentile of the same distribution, in `currency` */
                                 low: number;
+                                /** @description 90th percentile, in `currency` */
                                 high: number;
                             };
-                            /** @enum {string} */
+                            /**
+                             * @description The band that holds future_transfer_value: the band of future value ÷ baseline: Elite Prospect ≥ 2.5, Excellent Opportunity 1.5–2.5, Steady Grower 1.1–1.5, Stable Value 0.8–1.1, Decline 0.5–0.8, Major decline < 0.5 (the baseline is the fee given, else the expected fee)
+                             * @enum {string}
+                             */
                             value_category: "Elite Prospect" | "Excellent Opportunity" | "Steady Grower" | "Stable Value" | "Decline" | "Major decline";
+                            /** @description How likely each category is */
                             probabilities_of_different_outcomes: {
+                                /** @description Each of the six categories to the share of the predicted distribution in its band; they sum to 1 */
                                 probabilities: {
                                     [key: string]: number;
                                 };
+                                /** @description How many comparable historical player-seasons the comparison drew on */
                                 sample_size: number | null;
                             };
+                            /** @description What the prediction rests on */
                             explanations: {
-                                /** @enum {number} */
+                                /**
+                                 * @description Years simulated: always 3
+                                 * @enum {number}
+                                 */
                                 simulation_years: 3;
+                                /** @description Spelled so by the contract: true when he is over 30 at some point of the 3 years (age + 3 > 30); he is then compared with players on that side of 30 */
                                 over_thirthy_years: boolean;
+                                /** @description Up to 10 nearest comparables: same position group and side of 30, close in rating, potential, age, value and club */
                                 similar_players: {
+                                    /** @description The comparable player */
                                     name: string;
+                                    /** @description His market value when the comparison starts, in `currency` */
                                     initial_value: number;
+                                    /** @description His rating then, 1-99 */
                                     initial_rating: number;
+                                    /** @description His potential then, 1-99 */
                                     initial_potential: number;
+                                    /** @description His market value 3 years later, in `currency` */
                                     later_transfer_value: number;
+                                    /** @description His age then, whole years */
                                     age: number;
+                                    /** @description The season the comparison starts, YYYY/YYYY */
                                     season: string;
+                                    /** @description His position code then */
                                     position: string;
+                                    /** @description His best role then */
                                     best_role: string;
                                 }[];
                             };
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -1756,16 +1973,20 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description What he adds on the pitch for the club over the 3 simulated seasons */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description ISO 4217 code of the money fields without `_in_eur`: the one requested, else EUR */
                             currency: string;
+                            /** @description Extra league money (prize and TV money by final place) the club expects with him, summed over the 3 simulated seasons, floored at 0, in `currency`, a whole number */
                             on_field_value: number;
+                            /** @description on_field_value, in EUR, a whole number */
                             on_field_value_in_eur: number;
+                            /** @description The club's expected league position without and with him */
                             simulation: {
                                 /** @description original_expected_position minus new_expected_position, floored at 0 */
                                 increase_in_expected_position: number;
@@ -1779,78 +2000,84 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -1899,25 +2126,38 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Whether the signing pays back over 3 years */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description ISO 4217 code of the money fields without `_in_eur`: the one requested, else EUR */
                             currency: string;
+                            /** @description The fee counted as cost: the one given, else the expected fee for a move to club_id, in `currency`, a whole number */
                             expected_transfer_value: number;
+                            /** @description expected_transfer_value, in EUR, a whole number */
                             expected_transfer_value_in_eur: number;
+                            /** @description The yearly wage counted as cost, in `currency`; null when none was given */
                             annual_wage: number | null;
+                            /** @description annual_wage in EUR; null when none was given */
                             annual_wage_in_eur: number | null;
+                            /** @description Value created over the 3 years: sportive_impact.on_field_value + future_transfer_value.future_transfer_value, in `currency`, a whole number */
                             total_value_created: number;
+                            /** @description total_value_created, in EUR, a whole number */
                             total_value_created_in_eur: number;
+                            /** @description Value created ÷ cost = total_value_created ÷ (expected_transfer_value + 3 × annual_wage), 4 decimals; above 1 the signing creates more than it costs; null when the cost is 0 */
                             return_on_investment: number | null;
+                            /** @description Exactly what /v1/get_sportive_impact answers for this player, club and currency */
                             sportive_impact: {
+                                /** @description ISO 4217 code of the money fields without `_in_eur`: the one requested, else EUR */
                                 currency: string;
+                                /** @description Extra league money (prize and TV money by final place) the club expects with him, summed over the 3 simulated seasons, floored at 0, in `currency`, a whole number */
                                 on_field_value: number;
+                                /** @description on_field_value, in EUR, a whole number */
                                 on_field_value_in_eur: number;
+                                /** @description The club's expected league position without and with him */
                                 simulation: {
                                     /** @description original_expected_position minus new_expected_position, floored at 0 */
                                     increase_in_expected_position: number;
@@ -1929,122 +2169,161 @@ export interface paths {
                                 /** @description Expected share of the club's league matches he starts in the analysis season (0 to 0.9); what he adds to the club's strength comes from those matches only */
                                 playing_time_percentage: number;
                             };
+                            /** @description Exactly what /v1/get_future_transfer_value answers for this player, club and currency with no fee given (the fee here is a cost, not his worth) */
                             future_transfer_value: {
+                                /** @description ISO 4217 code of the money fields without `_in_eur`: the one requested, else EUR */
                                 currency: string;
+                                /** @description Median of the predicted market value 3 years after the as-of date (by default the eve of the analysis season), in `currency`, a whole number */
                                 future_transfer_value: number;
+                                /** @description future_transfer_value, in EUR, a whole number */
                                 future_transfer_value_in_eur: number;
-                                /** @description 80% range, requested currency */
+                                /** @description 80% range of the value in 3 years: 8 in 10 outcomes fall inside it */
                                 future_transfer_value_range: {
+                                    /** @description 10th percentile of the same distribution, in `currency` */
                                     low: number;
+                                    /** @description 90th percentile, in `currency` */
                                     high: number;
                                 };
-                                /** @enum {string} */
+                                /**
+                                 * @description The band that holds future_transfer_value: the band of future value ÷ baseline: Elite Prospect ≥ 2.5, Excellent Opportunity 1.5–2.5, Steady Grower 1.1–1.5, Stable Value 0.8–1.1, Decline 0.5–0.8, Major decline < 0.5 (the baseline is the fee given, else the expected fee)
+                                 * @enum {string}
+                                 */
                                 value_category: "Elite Prospect" | "Excellent Opportunity" | "Steady Grower" | "Stable Value" | "Decline" | "Major decline";
+                                /** @description How likely each category is */
                                 probabilities_of_different_outcomes: {
+                                    /** @description Each of the six categories to the share of the predicted distribution in its band; they sum to 1 */
                                     probabilities: {
                                         [key: string]: number;
                                     };
+                                    /** @description How many comparable historical player-seasons the comparison drew on */
                                     sample_size: number | null;
                                 };
+                                /** @description What the prediction rests on */
                                 explanations: {
-                                    /** @enum {number} */
+                                    /**
+                                     * @description Years simulated: always 3
+                                     * @enum {number}
+                                     */
                                     simulation_years: 3;
+                                    /** @description Spelled so by the contract: true when he is over 30 at some point of the 3 years (age + 3 > 30); he is then compared with players on that side of 30 */
                                     over_thirthy_years: boolean;
+                                    /** @description Up to 10 nearest comparables: same position group and side of 30, close in rating, potential, age, value and club */
                                     similar_players: {
+                                        /** @description The comparable player */
                                         name: string;
+                                        /** @description His market value when the comparison starts, in `currency` */
                                         initial_value: number;
+                                        /** @description His rating then, 1-99 */
                                         initial_rating: number;
+                                        /** @description His potential then, 1-99 */
                                         initial_potential: number;
+                                        /** @description His market value 3 years later, in `currency` */
                                         later_transfer_value: number;
+                                        /** @description His age then, whole years */
                                         age: number;
+                                        /** @description The season the comparison starts, YYYY/YYYY */
                                         season: string;
+                                        /** @description His position code then */
                                         position: string;
+                                        /** @description His best role then */
                                         best_role: string;
                                     }[];
                                 };
                             };
+                            /** @description The player as rated today */
                             player_info: {
+                                /** @description Whole years at the as-of date; null when unknown */
                                 age: number | null;
+                                /** @description Position code from our latest rating */
                                 position: string;
+                                /** @description Best role from our latest rating */
                                 best_role: string;
+                                /** @description Our latest rating, 1-99; null when he has none */
                                 current_rating: number | null;
+                                /** @description Our latest potential, 1-99; null when he has none */
                                 current_potential: number | null;
                             };
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -2089,104 +2368,124 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The squad's expected league rank and money totals */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description Club service id: C + 26 characters */
                             club_id: string;
+                            /** @description ISO 4217 code of the money fields without `_in_eur`: the one requested, else EUR */
                             currency: string;
                             /** @description Expected final place in the analysis season alone (2 decimals, 1 is best); sportive impact's positions average 3 seasons */
                             expected_league_rank: number;
+                            /** @description The squad simulated; an actual squad's echo is a valid custom squad to edit and send back */
                             squad: {
+                                /** @description Player name */
                                 name: string;
+                                /** @description Player service id: P + 26 characters */
                                 player_id: string;
+                                /** @description The position he was simulated at */
                                 position: string;
                             }[];
+                            /** @description Players in the squad simulated */
                             squad_size: number;
-                            /** @enum {string} */
+                            /**
+                             * @description actual: the club's own squad (its players with analysis data); custom: the squad sent
+                             * @enum {string}
+                             */
                             squad_source: "actual" | "custom";
+                            /** @description Sum of the squad's expected fees (each a sale by his own club), in `currency`, a whole number */
                             total_expected_transfer_fee: number;
+                            /** @description total_expected_transfer_fee, in EUR, a whole number */
                             total_expected_transfer_fee_in_eur: number;
+                            /** @description Sum of the squad's future transfer values at this club (as /v1/get_future_transfer_value), in `currency`, a whole number */
                             total_future_transfer_value: number;
+                            /** @description total_future_transfer_value, in EUR, a whole number */
                             total_future_transfer_value_in_eur: number;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -2228,13 +2527,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description What matched */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description Best match first, at most `limit` */
                             results: {
                                 /**
                                  * @description What the result is
@@ -2269,78 +2569,84 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -2414,19 +2720,22 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description One page of the scouting list */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description ISO 4217 code of the money fields without `_in_eur`: the one requested, else EUR */
                             currency: string;
                             /** @description Every match, on all pages */
                             total: number;
+                            /** @description This page, in the order of `sort` */
                             players: {
                                 /** @description Player service id */
                                 service_id: string;
+                                /** @description Full display name */
                                 name: string;
                                 /** @description Whole years at the as-of date */
                                 age: number | null;
@@ -2434,9 +2743,11 @@ export interface paths {
                                 position: string;
                                 /** @description Role, see /v1/role_description */
                                 player_role: string;
+                                /** @description Country of citizenship (of birth when that is unknown) */
                                 nationality: string;
                                 /** @description Current team */
                                 club_id: string | null;
+                                /** @description Current team name */
                                 club_name: string | null;
                                 /** @description The current team's domestic league this season */
                                 competition: string | null;
@@ -2454,6 +2765,7 @@ export interface paths {
                                 rating: number | null;
                                 /** @description Our latest potential, 1-99 */
                                 potential: number | null;
+                                /** @description true when the analysis endpoints (fee, future value, impact, ROI, squads) accept him */
                                 analysis_available: boolean;
                             }[];
                             /** @description Pass as `cursor` for the next page; null on the last page */
@@ -2461,78 +2773,84 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -2571,14 +2889,16 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Market values and ratings over time */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description Player service id: P + 26 characters */
                             player_id: string;
+                            /** @description ISO 4217 code of the money fields without `_in_eur`: the one requested, else EUR */
                             currency: string;
                             /** @description Crowd market values, oldest first, none after the as-of date */
                             market_values: {
@@ -2586,6 +2906,7 @@ export interface paths {
                                 date: string;
                                 /** @description In `currency` */
                                 value: number;
+                                /** @description The same value in EUR */
                                 value_in_eur: number;
                                 /** @description His club when the value was published */
                                 club_id: string | null;
@@ -2604,78 +2925,84 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
@@ -2714,7 +3041,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The simulated table */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2733,7 +3060,7 @@ export interface paths {
                                 club_id: string;
                                 /** @description Club name */
                                 name: string;
-                                /** @description Mean final place over the simulated seasons, 2 decimals, 1 is best; one simulation of the whole league, so the clubs' expected positions average (n+1)/2; equals /squad_analysis expected_league_rank for the actual squad */
+                                /** @description Expected final place in the analysis season (the mean over the simulated runs), 2 decimals, 1 is best; one simulation of the whole league, so the clubs' expected positions average (n+1)/2; equals /squad_analysis expected_league_rank for the actual squad */
                                 expected_position: number;
                                 /** @description Expected points at the end of the season (3 a win, 1 a draw), 1 decimal */
                                 expected_points: number;
@@ -2747,78 +3074,84 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error */
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
                         };
                     };
                 };
-                /** @description Error */
+                /** @description `Unexpected server error. Please try again later.` */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
                             error: string;
                         } & {
                             [key: string]: unknown;
