@@ -4,7 +4,7 @@ import { generateDemoWorld } from '../../src/data/demo/index.js';
 import { buildSnapshot, type Snapshot } from '../../src/domain/snapshot.js';
 import { playerFacts } from '../../src/domain/player-facts.js';
 import { fitImpactModel, ImpactError, sportiveImpact, withModelRatings, type ImpactArtifact } from '../../src/valuation/impact/index.js';
-import { ratedPlayer } from '../../src/valuation/impact/model.js';
+import { ratedPlayer, ratingIn } from '../../src/valuation/impact/model.js';
 import { clubScreen, compareCandidates, screenedOnFieldValueEur, SCREEN_GRID, type RecommendedCandidate } from '../../src/valuation/recommend/index.js';
 
 // One demo world for the file, its generator's ratings standing in for the model's (as in impact.test.ts).
@@ -60,7 +60,10 @@ test('the estimate follows the exact on-field value of sportive impact', () => {
   const screen = clubScreen(art, snap, CLUB, 'ST');
   const players = outsiders('ST').filter((_, i) => i % 3 === 0).slice(0, 16);
   assert.equal(players.length, 16);
-  const est = players.map((id) => screenedOnFieldValueEur(screen, art, ratedPlayer(snap, id, art.settings)!));
+  const est = players.map((id) => {
+    const rated = ratedPlayer(snap, id, art.settings)!;
+    return screenedOnFieldValueEur(screen, screen.seasons.map((season) => ratingIn(art.ageCurve, rated, season)));
+  });
   const exact = players.map((id) => sportiveImpact(art, snap, { playerId: id, clubId: CLUB }).onFieldValueEur);
   const rho = spearman(est, exact);
   const mean = exact.reduce((a, b) => a + b, 0) / exact.length;

@@ -24,7 +24,7 @@ import type { ModelBundle } from '../bundle.js';
 import { predictFeePoint } from '../fee/index.js';
 import { predictFutureMedian } from '../future/index.js';
 import { ImpactError, type ImpactArtifact } from '../impact/index.js';
-import { ratedPlayer, type RatedPlayer } from '../impact/model.js';
+import { HORIZON_SEASONS, ratedPlayer, ratingIn, type RatedPlayer } from '../impact/model.js';
 import { clubScreen, screenedOnFieldValueEur, type ClubScreen } from './screen.js';
 
 export { clubScreen, screenedOnFieldValueEur, SCREEN_GRID, type ClubScreen } from './screen.js';
@@ -57,7 +57,7 @@ export interface RecommendOptions {
  * Players of the screen given the exact run, whatever the limit (at most 25): a smaller limit then
  * answers the first candidates of a larger one. Chosen by the recall bench/recommend.ts measures.
  */
-export const SHORTLIST = 40;
+export const SHORTLIST = 25;
 
 /** A player who may be recommended at his position: analysis data and a recent rating (the impact model needs one). */
 export interface PoolPlayer {
@@ -66,6 +66,8 @@ export interface PoolPlayer {
   owningClubId: string | null;
   age: number | null;
   rated: RatedPlayer;
+  /** his rating in each season of the horizon (the age curve's), what the screen reads */
+  seasonRatings: number[];
 }
 
 const pools = new WeakMap<ImpactArtifact, WeakMap<Snapshot, Map<string, PoolPlayer[]>>>();
@@ -86,7 +88,8 @@ export function positionPools(artifact: ImpactArtifact, snapshot: Snapshot): Map
     const facts = playerFacts(snapshot, player);
     let list = out.get(facts.position);
     if (!list) out.set(facts.position, (list = []));
-    list.push({ playerId: id, currentTeamId: facts.currentTeamId, owningClubId: facts.owningClubId, age: facts.age, rated });
+    const seasonRatings = Array.from({ length: HORIZON_SEASONS }, (_, k) => ratingIn(artifact.ageCurve, rated, snapshot.analysisSeason + k));
+    list.push({ playerId: id, currentTeamId: facts.currentTeamId, owningClubId: facts.owningClubId, age: facts.age, rated, seasonRatings });
   }
   bySnapshot.set(snapshot, out);
   return out;
@@ -118,7 +121,7 @@ export function screenPosition(bundle: ModelBundle, snapshot: Snapshot, clubId: 
     // the same calls as roiAnswer: the fee of a move to the club, the future value framed by it
     const feeEur = predictFeePoint(bundle.fee, snapshot, { playerId: p.playerId, targetClubId: clubId });
     const futureEur = predictFutureMedian(bundle.future, bundle.rating, snapshot, { playerId: p.playerId, clubId, baselineValueEur: feeEur });
-    players.push({ ...p, feeEur, futureEur, onFieldEur: screenedOnFieldValueEur(screen, artifact, p.rated) });
+    players.push({ ...p, feeEur, futureEur, onFieldEur: screenedOnFieldValueEur(screen, p.seasonRatings) });
   }
   return { screen, players };
 }

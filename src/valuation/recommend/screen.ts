@@ -8,11 +8,15 @@
  * position: the squad without him, every other club, the seeds. What he changes is the club's
  * match-day XI, which depends on his rating in that season (his position being fixed). So the
  * screen plays a grid of stand-in players of that position, one per rating (40 to 100 in steps of
- * 2), through the same steps as impact.ts: the squad's match days with him, the club's strength
- * through the tie (never below the strength without him), and one league simulation per season in
- * which every grid rating is a scenario on the same random numbers as the exact run. A candidate's
- * estimate is the interpolated extra revenue at his rating in each of the 3 seasons (his rating moved
- * along the age curve), summed and floored at 0 like on_field_value.
+ * 2), through the same steps as impact.ts:
+ *   - what he adds to the squad's match-day XI: on the later seasons' number of match days (60,
+ *     not the first season's 150), but paired, the squad with and without him on the same days;
+ *   - the club's strength through the tie, never below the strength without him;
+ *   - one league simulation per season in which every grid rating is a scenario, on the seed and
+ *     target standard error of the exact run.
+ * Ratings are played from the top down and stop once two in a row add nothing (below them he
+ * rarely starts). A candidate's estimate is the interpolated extra revenue at his rating in each of
+ * the 3 seasons (his rating moved along the age curve), summed and floored at 0 like on_field_value.
  *
  * What it leaves out, so what the exact run alone gets right: his own form and availability draws
  * (the stand-in has its own stream), and, for a player of another club of the same league, that his
@@ -25,7 +29,7 @@ import { expectedRevenueEur } from '../revenue/index.js';
 import { simulateScenarios } from '../impact/engine.js';
 import { leagueOf, revenueTableOf, simulationSeed } from '../impact/impact.js';
 import {
-  baselineFeatures, currentSquad, HORIZON_SEASONS, matchDays, ratingIn, squadAt, strengthOf, type ImpactArtifact, type RatedPlayer,
+  baselineFeatures, currentSquad, HORIZON_SEASONS, matchDays, squadAt, strengthOf, type ImpactArtifact,
 } from '../impact/model.js';
 
 /** Ratings the stand-in is played at. */
@@ -55,6 +59,7 @@ export function clubScreen(artifact: ImpactArtifact, snapshot: Snapshot, clubId:
   const table = revenueTableOf(snapshot, setup.league, setup.clubs.length);
   // as impact.ts: the per-season target that gives the 3-season mean its standard error
   const target = rs.targetStandardError * Math.sqrt(HORIZON_SEASONS);
+  const screenDays = { ...rs, shareDraws: Math.min(rs.shareDraws, rs.laterSeasonDraws) };
   const seasons: number[] = [];
   const gainEur: number[][] = [];
   for (let k = 0; k < HORIZON_SEASONS; k++) {
@@ -69,15 +74,27 @@ export function clubScreen(artifact: ImpactArtifact, snapshot: Snapshot, clubId:
       base.defence.push(b.defence);
     });
     const rest = squadAt(artifact.ageCurve, squad, season);
-    // grid point -> scenario; equal strengths share one (a stand-in who never starts changes nothing)
-    const scenarioOf: number[] = [];
+    // What he adds to the XI, from fewer match days than the exact run's first season (the later
+    // seasons' count) but paired: the squad with and without him on the same days.
+    const own0 = baselineFeatures(artifact, snapshot, clubId, k);
+    const without = matchDays(rest, screenDays, k).features;
+    // grid point -> scenario; equal strengths share one. From the top down: once two ratings in a
+    // row add nothing (he would not start often enough to lift the XI), lower ones add nothing either.
+    const scenarioOf = new Array<number>(SCREEN_GRID.length).fill(0);
     const scenarios = [base];
     const seen = new Map<string, number>();
-    for (const rating of SCREEN_GRID) {
-      const f = matchDays([...rest, { playerId: STAND_IN, position, rating }], rs, k).features;
+    let idle = 0;
+    for (let g = SCREEN_GRID.length - 1; g >= 0 && idle < 2; g--) {
+      const w = matchDays([...rest, { playerId: STAND_IN, position, rating: SCREEN_GRID[g] }], screenDays, k).features;
+      const f = { xi: own0.xi + w.xi - without.xi, depth: own0.depth + w.depth - without.depth };
       const c = strengthOf(artifact, setup.ctx, clubId, f);
       const attack = Math.max(c.attack, base.attack[own]);
       const defence = Math.max(c.defence, base.defence[own]);
+      if (attack === base.attack[own] && defence === base.defence[own]) {
+        idle++;
+        continue;
+      }
+      idle = 0;
       const key = `${attack}|${defence}`;
       let s = seen.get(key);
       if (s === undefined) {
@@ -88,7 +105,11 @@ export function clubScreen(artifact: ImpactArtifact, snapshot: Snapshot, clubId:
         d[own] = defence;
         scenarios.push({ attack: a, defence: d });
       }
-      scenarioOf.push(s);
+      scenarioOf[g] = s;
+    }
+    if (scenarios.length === 1) {
+      gainEur.push(scenarioOf.map(() => 0));
+      continue;
     }
     const sim = simulateScenarios(
       { clubIds: setup.clubs, intercept: artifact.strength.intercept, homeAdvantage: artifact.strength.homeAdvantage, target: clubId, scenarios },
@@ -111,11 +132,14 @@ function interpolate(grid: readonly number[], values: readonly number[], x: numb
   return values[i - 1] + t * (values[i] - values[i - 1]);
 }
 
-/** The screen's estimate of on_field_value (EUR) for a rated player joining the club at the screen's position. */
-export function screenedOnFieldValueEur(screen: ClubScreen, artifact: ImpactArtifact, player: RatedPlayer): number {
+/**
+ * The screen's estimate of on_field_value (EUR) for a player of the screen's position joining the
+ * club, from his rating in each season of the horizon (ratingIn: moved along the age curve).
+ */
+export function screenedOnFieldValueEur(screen: ClubScreen, seasonRatings: readonly number[]): number {
   let total = 0;
-  screen.seasons.forEach((season, k) => {
-    total += interpolate(screen.grid, screen.gainEur[k], ratingIn(artifact.ageCurve, player, season));
+  screen.gainEur.forEach((gains, k) => {
+    total += interpolate(screen.grid, gains, seasonRatings[k]);
   });
   return Math.max(0, total);
 }
