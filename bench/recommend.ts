@@ -137,7 +137,7 @@ function coldLatency(bundle: ModelBundle, snapshot: Snapshot, n: number, seed: n
 interface Exhaustive {
   q: RecommendQuery;
   /** eligible players in the screen's order, with their exact candidate */
-  screened: { playerId: string; roi: RoiBody; exact: RecommendedCandidate; onFieldEstimateEur: number }[];
+  screened: { playerId: string; roi: RoiBody; exact: RecommendedCandidate; onFieldEstimateEur: number; moneyOnly: number }[];
 }
 
 function exhaustive(bundle: ModelBundle, snapshot: Snapshot, q: RecommendQuery): Exhaustive {
@@ -147,16 +147,22 @@ function exhaustive(bundle: ModelBundle, snapshot: Snapshot, q: RecommendQuery):
     q,
     screened: eligible.map((p) => {
       const roi = roiAnswer(bundle, snapshot, money, { playerId: p.playerId, clubId: q.clubId, annualWage: null, expectedTransferValue: null });
-      return { playerId: p.playerId, roi, exact: candidateOf(snapshot, p, roi), onFieldEstimateEur: p.onFieldEur };
+      // the screen without its on-field estimate: future value / fee alone
+      const moneyOnly = p.feeEur > 0 ? p.futureEur / p.feeEur : Number.NEGATIVE_INFINITY;
+      return { playerId: p.playerId, roi, exact: candidateOf(snapshot, p, roi), onFieldEstimateEur: p.onFieldEur, moneyOnly };
     }),
   };
 }
 
-/** Of the true top 10 (every eligible player's exact answer), how many the top 10 of the screen's best k hold. */
-function recallAt(e: Exhaustive, k: number): { hit: number; of: number } {
+/**
+ * Of the true top 10 (every eligible player's exact answer), how many the top 10 of the screen's
+ * best k hold; `moneyOnly` orders by future value / fee alone instead of the screen.
+ */
+function recallAt(e: Exhaustive, k: number, moneyOnly = false): { hit: number; of: number } {
   const all = e.screened.map((x) => x.exact);
   const truth = [...all].sort(compareCandidates).slice(0, LIMIT).map((c) => c.player_id);
-  const answer = new Set(all.slice(0, Math.max(LIMIT, k)).sort(compareCandidates).slice(0, LIMIT).map((c) => c.player_id));
+  const order = moneyOnly ? [...e.screened].sort((a, b) => b.moneyOnly - a.moneyOnly).map((x) => x.exact) : all;
+  const answer = new Set(order.slice(0, Math.max(LIMIT, k)).sort(compareCandidates).slice(0, LIMIT).map((c) => c.player_id));
   return { hit: truth.filter((id) => answer.has(id)).length, of: truth.length };
 }
 
@@ -191,11 +197,13 @@ function recall(bundle: ModelBundle, snapshot: Snapshot, n: number, seed: number
     console.log(`  ${String(runs.length).padStart(2)}. ${describe(snapshot, q)}: ${e.screened.length} eligible, ${r.hit}/${r.of} of the true top 10`);
   }
   console.log(`recall: ${n} seeded requests, exhaustive scans of ${exactRuns} exact ROI runs in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  for (const k of [10, 20, 30, SHORTLIST, 60, 100]) {
+  for (const k of [...new Set([10, 15, 20, SHORTLIST, 40, 60])].sort((a, b) => a - b)) {
     const per = runs.map((e) => recallAt(e, k));
     const mean = per.reduce((a, r) => a + r.hit, 0) / per.length;
     const worst = Math.min(...per.map((r) => r.hit));
-    const line = `recall of the true top 10 with a shortlist of ${String(k).padStart(3)}: mean ${mean.toFixed(2)}, worst ${worst}`;
+    const plain = runs.map((e) => recallAt(e, k, true));
+    const line = `recall of the true top 10 with a shortlist of ${String(k).padStart(3)}: mean ${mean.toFixed(2)}, worst ${worst}` +
+      ` | future value / fee alone: mean ${(plain.reduce((a, r) => a + r.hit, 0) / plain.length).toFixed(2)}, worst ${Math.min(...plain.map((r) => r.hit))}`;
     if (k === SHORTLIST) {
       const ok = mean >= TARGET.recall;
       console.log(`${ok ? 'PASS' : 'FAIL'} ${line} (the shortlist in force; target mean >= ${TARGET.recall})`);

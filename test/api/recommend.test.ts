@@ -230,7 +230,7 @@ describe('POST /v1/recommend_signings', () => {
     const none = await recommend({ max_expected_transfer_value: 0 });
     assert.deepEqual(none.candidates, []);
     assert.equal(none.candidates_considered, 0);
-    const young = await recommend({ max_age: 14 });
+    const young = await recommend({ max_age: 10 });
     assert.deepEqual([young.candidates_considered, young.candidates], [0, []]);
   });
 
@@ -261,7 +261,8 @@ describe('POST /v1/recommend_signings', () => {
       [{ club_id: club, position: 'CB', max_expected_transfer_value: -1, max_age: 5 }, 400, 'Invalid max_expected_transfer_value'],
       [{ club_id: club, position: 'CB', max_expected_transfer_value: '100' }, 400, 'Invalid max_expected_transfer_value'],
       [{ club_id: club, position: 'CB', max_age: 23.5, competitions: 'X' }, 400, 'Invalid max_age'],
-      [{ club_id: club, position: 'CB', max_age: 13 }, 400, 'Invalid max_age'],
+      [{ club_id: club, position: 'CB', max_age: -1 }, 400, 'Invalid max_age'],
+      [{ club_id: club, position: 'CB', max_age: '20' }, 400, 'Invalid max_age'],
       [{ club_id: club, position: 'CB', competitions: 'X', limit: 0 }, 400, 'Invalid competitions'],
       [{ club_id: club, position: 'CB', competitions: [] }, 400, 'Invalid competitions'],
       [{ club_id: club, position: 'CB', competitions: [1] }, 400, 'Invalid competitions'],

@@ -17,8 +17,8 @@ import { valuationContext } from './valuation.js';
 
 export const NO_DOMESTIC_LEAGUE = 'Club has no domestic league to simulate';
 export const RECOMMEND_LIMIT = { default: 10, max: 25 } as const;
-/** Whole years, as the scouting list's age filters. */
-export const RECOMMEND_AGES = { min: 14, max: 50 } as const;
+/** Whole years; a limit below any player's age is valid and answers an empty list. */
+export const RECOMMEND_AGES = { min: 0, max: 150 } as const;
 const MAX_COMPETITIONS = 50;
 
 const invalid = (name: string) => ({ error: `Invalid ${name}` });
@@ -98,7 +98,7 @@ export function recommendRoutes(app: FastifyInstance, deps: HttpDeps): void {
           .min(RECOMMEND_AGES.min, invalid('max_age'))
           .max(RECOMMEND_AGES.max, invalid('max_age'))
           .nullish()
-          .describe(`Whole years at the as-of date, ${RECOMMEND_AGES.min}-${RECOMMEND_AGES.max}: only players this old or younger`),
+          .describe(`Whole years at the as-of date (${RECOMMEND_AGES.min}-${RECOMMEND_AGES.max}): only players this old or younger; players without a birth date are left out`),
         competitions: z
           .array(z.string(invalid('competitions')).min(1, invalid('competitions')), invalid('competitions'))
           .min(1, invalid('competitions'))

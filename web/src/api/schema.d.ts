@@ -2864,7 +2864,7 @@ export interface paths {
                         position: string;
                         /** @description In currency_code: only players whose expected fee, as shown, is at most this */
                         max_expected_transfer_value?: number | null;
-                        /** @description Whole years at the as-of date, 14-50: only players this old or younger */
+                        /** @description Whole years at the as-of date (0-150): only players this old or younger; players without a birth date are left out */
                         max_age?: number | null;
                         /** @description Competition ids (1-50): only players whose current team plays in one of them this season; default everything the plan covers */
                         competitions?: string[] | null;
