@@ -176,6 +176,13 @@ describe('POST /v1/recommend_signings', () => {
     const within = first.candidates.filter((c) => c.expected_transfer_value <= maxFee);
     assert.ok(within.length > 0);
     assert.ok(cheap.candidates[0].return_on_investment! >= within[0].return_on_investment!);
+    // the limit is on the fee as /get_roi_analysis shows it: his own fee lets him in, a unit less keeps him out
+    const edge = first.candidates[0];
+    const at = await recommend({ max_expected_transfer_value: edge.expected_transfer_value, limit: 25 });
+    const below = await recommend({ max_expected_transfer_value: edge.expected_transfer_value - 1, limit: 25 });
+    assert.equal(at.candidates[0].player_id, edge.player_id);
+    assert.ok(!below.candidates.some((c) => c.player_id === edge.player_id));
+    assert.ok(below.candidates_considered < at.candidates_considered);
     // the amount is in currency_code: the same limit in USD lets through fewer (a dollar is worth less)
     const usd = await recommend({ max_expected_transfer_value: maxFee, currency_code: 'USD', limit: 25 });
     assert.ok(usd.candidates_considered <= cheap.candidates_considered);
