@@ -35,10 +35,10 @@ const moneyEur = (what: string) => z.number().int().describe(`${what}, EUR`);
 
 const candidateSchema = z.object({
   player_id: z.string().describe('Player service id'),
-  name: z.string(),
-  age: z.number().int().nullable().describe('Whole years at the as-of date; null when the birth date is unknown'),
+  name: z.string().describe('Full name'),
+  age: z.number().int().nullable().describe('Whole years at the as-of date (as /get_roi_analysis player_info.age); null when the birth date is unknown'),
   club_id: z.string().nullable().describe('His current team; null without one'),
-  club_name: z.string().nullable(),
+  club_name: z.string().nullable().describe('Name of his current team'),
   expected_transfer_value: money('The fee: the expected fee of his move to the signing club (/get_roi_analysis with no fee given)'),
   expected_transfer_value_in_eur: moneyEur('The fee'),
   future_transfer_value: money('Median of his predicted value in 3 years at the signing club (/get_future_transfer_value)'),
@@ -58,7 +58,7 @@ const answerSchema = z.object({
   club_id: z.string().describe('The signing club'),
   position: z.string().describe('The position searched'),
   season: z.string().describe('The analysis season, the first of the 3 simulated (YYYY/YYYY)'),
-  currency: z.string(),
+  currency: z.string().describe('ISO 4217 code of every money field without the _in_eur suffix: currency_code, else the account\'s preferred currency, else EUR'),
   candidates_considered: z.number().int()
     .describe('Players who met every condition: covered by the plan, with analysis data, not at the club, at that position, within the limits'),
   candidates: z.array(candidateSchema)

@@ -2889,6 +2889,7 @@ export interface paths {
                             position: string;
                             /** @description The analysis season, the first of the 3 simulated (YYYY/YYYY) */
                             season: string;
+                            /** @description ISO 4217 code of every money field without the _in_eur suffix: currency_code, else the account's preferred currency, else EUR */
                             currency: string;
                             /** @description Players who met every condition: covered by the plan, with analysis data, not at the club, at that position, within the limits */
                             candidates_considered: number;
@@ -2896,11 +2897,13 @@ export interface paths {
                             candidates: {
                                 /** @description Player service id */
                                 player_id: string;
+                                /** @description Full name */
                                 name: string;
-                                /** @description Whole years at the as-of date; null when the birth date is unknown */
+                                /** @description Whole years at the as-of date (as /get_roi_analysis player_info.age); null when the birth date is unknown */
                                 age: number | null;
                                 /** @description His current team; null without one */
                                 club_id: string | null;
+                                /** @description Name of his current team */
                                 club_name: string | null;
                                 /** @description The fee: the expected fee of his move to the signing club (/get_roi_analysis with no fee given), in `currency` */
                                 expected_transfer_value: number;
