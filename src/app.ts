@@ -25,6 +25,7 @@ import { searchRoutes } from './http/routes/search.js';
 import { playerListRoutes } from './http/routes/player-list.js';
 import { valueHistoryRoutes } from './http/routes/value-history.js';
 import { leagueRoutes } from './http/routes/league.js';
+import { recommendRoutes } from './http/routes/recommend.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -208,6 +209,7 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   playerListRoutes(app, deps);
   valueHistoryRoutes(app, deps);
   leagueRoutes(app, deps);
+  recommendRoutes(app, deps);
 
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   webAppRoutes(app);

@@ -262,8 +262,8 @@ export interface FutureQueryAt {
   baselineValueEur?: number | null;
 }
 
-/** The prediction read at an explicit date of the snapshot (backtests), else use predictFuture. */
-export function predictFutureAt(future: FutureArtifact, rating: RatingArtifact, snapshot: Snapshot, q: FutureQueryAt): FutureOutput {
+/** The predicted distribution of his value in 3 years, read at a date. */
+function distributionAt(future: FutureArtifact, rating: RatingArtifact, snapshot: Snapshot, q: FutureQueryAt) {
   const idx: FeatureIndex = featureIndex(snapshot);
   const player = snapshot.players.get(q.playerId);
   if (!player) throw new RangeError(`unknown player ${q.playerId}`);
@@ -274,6 +274,17 @@ export function predictFutureAt(future: FutureArtifact, rating: RatingArtifact, 
   const f = playerAt(idx, rating, q.playerId, q.at, q.clubId, anchor > 0 ? Math.log(anchor) : NaN);
   const d = logRatioDistribution(future.distribution, f.x, shapeBucket(f.age));
   const valueAt = (p: number) => (anchor > 0 ? anchor * Math.exp(logRatioQuantile(d, p)) : 0);
+  return { f, d, anchor, baseline, valueAt };
+}
+
+/** predictFuture's `futureValueEur` alone, without the comparables search (callers that price many players). */
+export function predictFutureMedian(future: FutureArtifact, rating: RatingArtifact, snapshot: Snapshot, input: FutureInput): number {
+  return distributionAt(future, rating, snapshot, { playerId: input.playerId, clubId: input.clubId, at: snapshot.asOf, baselineValueEur: input.baselineValueEur }).valueAt(0.5);
+}
+
+/** The prediction read at an explicit date of the snapshot (backtests), else use predictFuture. */
+export function predictFutureAt(future: FutureArtifact, rating: RatingArtifact, snapshot: Snapshot, q: FutureQueryAt): FutureOutput {
+  const { f, d, anchor, baseline, valueAt } = distributionAt(future, rating, snapshot, q);
   const median = valueAt(0.5);
   const cdf = (v: number) => (anchor > 0 ? (v <= 0 ? 0 : logRatioCdf(d, Math.log(v / anchor))) : v > 0 ? 1 : 0);
   const masses = bandMasses(cdf, baseline);

@@ -81,13 +81,14 @@ export function simulationSeed(dataVersion: string, league: string, clubId: stri
   return hashString(`${dataVersion}|${league}|${clubId}|${season}`) | 0;
 }
 
-interface LeagueSetup {
+export interface LeagueSetup {
   league: string;
   clubs: readonly string[];
   ctx: LeagueTieContext;
 }
 
-function leagueOf(artifact: ImpactArtifact, snapshot: Snapshot, clubId: string): LeagueSetup {
+/** The club's league in the analysis season, with its tie context. Throws ImpactError (unknown club, no league). */
+export function leagueOf(artifact: ImpactArtifact, snapshot: Snapshot, clubId: string): LeagueSetup {
   if (!snapshot.clubs.has(clubId)) throw new ImpactError('unknown_club', `Club ${clubId} not found`);
   // The analysis season's membership: the operator's when set, else the current season's.
   const league = snapshot.analysisLeagueOfClub.get(clubId);

@@ -3168,6 +3168,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/recommend_signings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Who to sign at a position: eligible players ranked by return on investment for the club
+         * @description Covered players with analysis data, not at the club, at that position and within the limits, ranked by the ROI /v1/get_roi_analysis gives each for the club with no fee and no wage (the fee is then his expected fee for a move to the club). A screen estimates every eligible player's on-field value; the exact simulation runs for the screen's best 25, which are ranked by it, so a smaller limit answers the first candidates of a larger one. A club without a domestic league is 400 `Club has no domestic league to simulate`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The signing club: C + 26 characters */
+                        club_id: string;
+                        /** @description Position code, any case: GK, LWB, LB, CB, RB, RWB, CDM, LM, CM, RM, CAM, LF, CF, RF, LW, ST, RW */
+                        position: string;
+                        /** @description In currency_code: only players whose expected fee, as shown, is at most this */
+                        max_expected_transfer_value?: number | null;
+                        /** @description Whole years at the as-of date (0-150): only players this old or younger; players without a birth date are left out */
+                        max_age?: number | null;
+                        /** @description Competition ids (1-50): only players whose current team plays in one of them this season; default everything the plan covers */
+                        competitions?: string[] | null;
+                        /** @description Candidates returned, 1-25; default 10 */
+                        limit?: number | null;
+                        /** @description ISO 4217 code, any case; default EUR */
+                        currency_code?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The signing club */
+                            club_id: string;
+                            /** @description The position searched */
+                            position: string;
+                            /** @description The analysis season, the first of the 3 simulated (YYYY/YYYY) */
+                            season: string;
+                            /** @description ISO 4217 code of every money field without the _in_eur suffix: currency_code, else the account's preferred currency, else EUR */
+                            currency: string;
+                            /** @description Players who met every condition: covered by the plan, with analysis data, not at the club, at that position, within the limits */
+                            candidates_considered: number;
+                            /** @description Best first: return_on_investment (highest first, null last), then total_value_created, then player_id; at most `limit` */
+                            candidates: {
+                                /** @description Player service id */
+                                player_id: string;
+                                /** @description Full name */
+                                name: string;
+                                /** @description Whole years at the as-of date (as /get_roi_analysis player_info.age); null when the birth date is unknown */
+                                age: number | null;
+                                /** @description His current team; null without one */
+                                club_id: string | null;
+                                /** @description Name of his current team */
+                                club_name: string | null;
+                                /** @description The fee: the expected fee of his move to the signing club (/get_roi_analysis with no fee given), in `currency` */
+                                expected_transfer_value: number;
+                                /** @description The fee, EUR */
+                                expected_transfer_value_in_eur: number;
+                                /** @description Median of his predicted value in 3 years at the signing club (/get_future_transfer_value), in `currency` */
+                                future_transfer_value: number;
+                                /** @description Future value, EUR */
+                                future_transfer_value_in_eur: number;
+                                /** @description Extra league revenue the signing club expects with him over the 3 simulated seasons (/get_sportive_impact), in `currency` */
+                                on_field_value: number;
+                                /** @description On-field value, EUR */
+                                on_field_value_in_eur: number;
+                                /** @description Places the club gains in its expected league position with him, averaged over the 3 simulated seasons; small when the club is already strong there */
+                                increase_in_expected_position: number;
+                                /** @description Expected share of the club's league matches he starts in the analysis season (0 to 0.9) */
+                                playing_time_percentage: number;
+                                /** @description on_field_value + future_transfer_value, in `currency` */
+                                total_value_created: number;
+                                /** @description Total value created, EUR */
+                                total_value_created_in_eur: number;
+                                /** @description total_value_created / expected_transfer_value (no wage), 4 decimals; null when the fee shown is 0 */
+                                return_on_investment: number | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Unexpected server error. Please try again later.` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -1,0 +1,155 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isPositionCode, POSITION_CODES, type PositionCode } from '../../domain/positions.js';
+import { resolveCurrency } from '../../money/currencies.js';
+import { roiAnswer } from '../../valuation/analysis.js';
+import { ImpactError } from '../../valuation/impact/index.js';
+import { recommendSignings, SHORTLIST, type RoiBody } from '../../valuation/recommend/index.js';
+import { AnswerCache } from '../answer-cache.js';
+import { ApiError, forbidden, notFound } from '../errors.js';
+import type { HttpDeps } from '../deps.js';
+import { bodyObject, clubIdField, currencyField, MONEY_INPUT_MAX } from '../fields.js';
+import { competitionCovered, requireClub, scopeOf } from '../guards.js';
+import { commonErrors } from '../schemas.js';
+import { mapImpactError } from './analysis.js';
+import { valuationContext } from './valuation.js';
+
+export const NO_DOMESTIC_LEAGUE = 'Club has no domestic league to simulate';
+export const RECOMMEND_LIMIT = { default: 10, max: 25 } as const;
+/** Whole years; a limit below any player's age is valid and answers an empty list. */
+export const RECOMMEND_AGES = { min: 0, max: 150 } as const;
+const MAX_COMPETITIONS = 50;
+
+const invalid = (name: string) => ({ error: `Invalid ${name}` });
+
+const positionField = z
+  .string({ error: (iss) => (iss.input === undefined ? 'position is required' : 'Invalid position') })
+  .transform((s) => s.trim().toUpperCase())
+  .refine(isPositionCode, invalid('position'))
+  .transform((s) => s as PositionCode)
+  .describe(`Position code, any case: ${POSITION_CODES.join(', ')}`);
+
+const money = (what: string) => z.number().int().describe(`${what}, in \`currency\``);
+const moneyEur = (what: string) => z.number().int().describe(`${what}, EUR`);
+
+const candidateSchema = z.object({
+  player_id: z.string().describe('Player service id'),
+  name: z.string().describe('Full name'),
+  age: z.number().int().nullable().describe('Whole years at the as-of date (as /get_roi_analysis player_info.age); null when the birth date is unknown'),
+  club_id: z.string().nullable().describe('His current team; null without one'),
+  club_name: z.string().nullable().describe('Name of his current team'),
+  expected_transfer_value: money('The fee: the expected fee of his move to the signing club (/get_roi_analysis with no fee given)'),
+  expected_transfer_value_in_eur: moneyEur('The fee'),
+  future_transfer_value: money('Median of his predicted value in 3 years at the signing club (/get_future_transfer_value)'),
+  future_transfer_value_in_eur: moneyEur('Future value'),
+  on_field_value: money('Extra league revenue the signing club expects with him over the 3 simulated seasons (/get_sportive_impact)'),
+  on_field_value_in_eur: moneyEur('On-field value'),
+  increase_in_expected_position: z.number()
+    .describe('Places the club gains in its expected league position with him, averaged over the 3 simulated seasons; small when the club is already strong there'),
+  playing_time_percentage: z.number().min(0).max(0.9).describe('Expected share of the club\'s league matches he starts in the analysis season (0 to 0.9)'),
+  total_value_created: money('on_field_value + future_transfer_value'),
+  total_value_created_in_eur: moneyEur('Total value created'),
+  return_on_investment: z.number().nullable()
+    .describe('total_value_created / expected_transfer_value (no wage), 4 decimals; null when the fee shown is 0'),
+}).describe('Each number equals what /v1/get_roi_analysis answers for this player and club with no fee and no wage, in the same currency');
+
+const answerSchema = z.object({
+  club_id: z.string().describe('The signing club'),
+  position: z.string().describe('The position searched'),
+  season: z.string().describe('The analysis season, the first of the 3 simulated (YYYY/YYYY)'),
+  currency: z.string().describe('ISO 4217 code of every money field without the _in_eur suffix: currency_code, else the account\'s preferred currency, else EUR'),
+  candidates_considered: z.number().int()
+    .describe('Players who met every condition: covered by the plan, with analysis data, not at the club, at that position, within the limits'),
+  candidates: z.array(candidateSchema)
+    .describe('Best first: return_on_investment (highest first, null last), then total_value_created, then player_id; at most `limit`'),
+});
+
+/** POST /v1/recommend_signings: who to sign at a position, ranked by ROI for the club. */
+export function recommendRoutes(app: FastifyInstance, deps: HttpDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const answers = new AnswerCache(500);
+  // exact ROI answers, shared by requests for the same club with other filters, limits or plans
+  const rois = new AnswerCache(20_000);
+  const acceptsCurrency = (code: string) => resolveCurrency(code, deps.rates()).ok;
+
+  r.post('/v1/recommend_signings', {
+    schema: {
+      tags: ['analysis'],
+      summary: 'Who to sign at a position: eligible players ranked by return on investment for the club',
+      description:
+        'Covered players with analysis data, not at the club, at that position and within the limits, ranked by the ROI ' +
+        '/v1/get_roi_analysis gives each for the club with no fee and no wage (the fee is then his expected fee for a move to the club). ' +
+        'A screen estimates every eligible player\'s on-field value; the exact simulation runs for the screen\'s best ' +
+        `${SHORTLIST}, which are ranked by it, so a smaller limit answers the first candidates of a larger one. ` +
+        'A club without a domestic league is 400 `' + NO_DOMESTIC_LEAGUE + '`.',
+      body: bodyObject({
+        club_id: clubIdField().describe('The signing club: C + 26 characters'),
+        position: positionField,
+        max_expected_transfer_value: z
+          .number(invalid('max_expected_transfer_value'))
+          .min(0, invalid('max_expected_transfer_value'))
+          .max(MONEY_INPUT_MAX, invalid('max_expected_transfer_value'))
+          .nullish()
+          .describe('In currency_code: only players whose expected fee, as shown, is at most this'),
+        max_age: z
+          .number(invalid('max_age'))
+          .int(invalid('max_age'))
+          .min(RECOMMEND_AGES.min, invalid('max_age'))
+          .max(RECOMMEND_AGES.max, invalid('max_age'))
+          .nullish()
+          .describe(`Whole years at the as-of date (${RECOMMEND_AGES.min}-${RECOMMEND_AGES.max}): only players this old or younger; players without a birth date are left out`),
+        competitions: z
+          .array(z.string(invalid('competitions')).min(1, invalid('competitions')), invalid('competitions'))
+          .min(1, invalid('competitions'))
+          .max(MAX_COMPETITIONS, invalid('competitions'))
+          .nullish()
+          .describe(`Competition ids (1-${MAX_COMPETITIONS}): only players whose current team plays in one of them this season; default everything the plan covers`),
+        limit: z
+          .number(invalid('limit'))
+          .int(invalid('limit'))
+          .min(1, invalid('limit'))
+          .max(RECOMMEND_LIMIT.max, invalid('limit'))
+          .nullish()
+          .describe(`Candidates returned, 1-${RECOMMEND_LIMIT.max}; default ${RECOMMEND_LIMIT.default}`),
+        currency_code: currencyField('currency_code', acceptsCurrency),
+      }),
+      response: { 200: answerSchema, ...commonErrors },
+    },
+  }, async (req, reply) => {
+    const b = req.body;
+    const principal = req.principal!;
+    const s = deps.snapshot();
+    const competitions = b.competitions ? [...new Set(b.competitions)].sort() : null;
+    // 404s before coverage: the club, then each competition; then the club's and each competition's 403
+    if (!s.clubs.has(b.club_id)) throw notFound.club();
+    for (const c of competitions ?? []) if (!s.competitions.has(c)) throw notFound.competition();
+    requireClub(s, principal, b.club_id);
+    for (const c of competitions ?? []) if (!competitionCovered(principal, c)) throw forbidden.competition();
+    const ctx = valuationContext(deps, reply, b.currency_code, principal.preferredCurrency);
+    const { scope, key: scopeKey } = scopeOf(s, principal);
+    const maxFee = b.max_expected_transfer_value ?? null;
+    const maxAge = b.max_age ?? null;
+    const limit = b.limit ?? RECOMMEND_LIMIT.default;
+    const key = `rec|${b.club_id}|${b.position}|${maxFee}|${maxAge}|${competitions?.join(',') ?? '*'}|${limit}|${scopeKey}|${ctx.versions}`;
+    return answers.get(key, () => {
+      try {
+        return recommendSignings(ctx.bundle, ctx.snapshot, ctx.money, {
+          clubId: b.club_id,
+          position: b.position,
+          maxExpectedTransferValue: maxFee,
+          maxAge,
+          competitions,
+          limit,
+          covered: scope.all ? () => true : (team, owner) => scope.player(team, owner),
+        }, {
+          roi: (playerId) => rois.get<RoiBody>(`${playerId}|${b.club_id}|${ctx.versions}`, () =>
+            roiAnswer(ctx.bundle, ctx.snapshot, ctx.money, { playerId, clubId: b.club_id, annualWage: null, expectedTransferValue: null })),
+        });
+      } catch (err) {
+        if (err instanceof ImpactError && err.code === 'club_without_league') throw new ApiError(400, NO_DOMESTIC_LEAGUE);
+        return mapImpactError(() => { throw err; });
+      }
+    });
+  });
+}

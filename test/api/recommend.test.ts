@@ -1,0 +1,296 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createAccount } from '../../src/access/accounts.js';
+import { createKey } from '../../src/access/keys.js';
+import { createPlan } from '../../src/access/plans.js';
+import { playerFacts } from '../../src/domain/player-facts.js';
+import type { Snapshot } from '../../src/domain/snapshot.js';
+import { ratedPlayer } from '../../src/valuation/impact/model.js';
+import { recommendSignings, screenPosition } from '../../src/valuation/recommend/index.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+
+const json = (res: { body: string }) => JSON.parse(res.body);
+const PATH = '/v1/recommend_signings';
+
+interface Candidate {
+  player_id: string;
+  name: string;
+  age: number | null;
+  club_id: string | null;
+  club_name: string | null;
+  expected_transfer_value: number;
+  expected_transfer_value_in_eur: number;
+  future_transfer_value: number;
+  future_transfer_value_in_eur: number;
+  on_field_value: number;
+  on_field_value_in_eur: number;
+  increase_in_expected_position: number;
+  playing_time_percentage: number;
+  total_value_created: number;
+  total_value_created_in_eur: number;
+  return_on_investment: number | null;
+}
+
+let t: TestApp;
+let s: Snapshot;
+/** The signing club: the last club of the first league; `league` its league, `other` another league. */
+let club: string;
+let league: string;
+let other: string;
+let noLeague: string;
+/** A key on a plan covering `league` alone. */
+let limited: string;
+let first: { candidates_considered: number; candidates: Candidate[] };
+const POSITION = 'CB';
+
+async function recommend(body: Record<string, unknown>, key?: string) {
+  const res = await t.post(PATH, { club_id: club, position: POSITION, ...body }, key);
+  assert.equal(res.statusCode, 200, res.body);
+  return json(res) as { club_id: string; position: string; season: string; currency: string; candidates_considered: number; candidates: Candidate[] };
+}
+
+/** Players with analysis data and a rating the impact model uses, at the position, not at the club. */
+function eligible(position: string, keep: (facts: ReturnType<typeof playerFacts>) => boolean = () => true): string[] {
+  const bundle = t.runtime.models.current()!;
+  const own = new Set(s.squads.get(club) ?? []);
+  return [...s.players.values()].filter((p) => {
+    if (!p.analysis_available || own.has(p.id) || !ratedPlayer(s, p.id, bundle.impact!.settings)) return false;
+    const f = playerFacts(s, p);
+    return f.position === position && f.currentTeamId !== club && f.owningClubId !== club && keep(f);
+  }).map((p) => p.id);
+}
+
+function assertOrdered(list: Candidate[]): void {
+  for (let i = 1; i < list.length; i++) {
+    const a = list[i - 1], b = list[i];
+    const ra = a.return_on_investment ?? -Infinity, rb = b.return_on_investment ?? -Infinity;
+    assert.ok(ra > rb || (ra === rb && (a.total_value_created > b.total_value_created ||
+      (a.total_value_created === b.total_value_created && a.player_id < b.player_id))), `order at ${i}: ${JSON.stringify([a, b])}`);
+  }
+}
+
+before(async () => {
+  t = await startTestApp();
+  s = t.runtime.world.current();
+  [league, other] = [...s.clubsOfLeague.keys()].sort();
+  const clubs = s.clubsOfLeague.get(league)!;
+  club = clubs[clubs.length - 1];
+  noLeague = [...s.clubs.keys()].sort().find((id) => !s.analysisLeagueOfClub.has(id))!;
+  await createPlan(t.handle.db, { name: 'recommend-one-league', competitions: [league] });
+  await createAccount(t.handle.db, { email: 'director@club.example', plan: 'recommend-one-league' });
+  limited = (await createKey(t.handle.db, { email: 'director@club.example' })).api_key;
+  await (t.runtime.deps.authenticator as unknown as { tick(): Promise<void> }).tick();
+  first = await recommend({ limit: 25 });
+});
+after(async () => {
+  await t?.close();
+});
+
+describe('POST /v1/recommend_signings', () => {
+  test('the answer: its fields, the season, the default limit', async () => {
+    const b = await recommend({});
+    assert.equal(b.club_id, club);
+    assert.equal(b.position, POSITION);
+    assert.equal(b.currency, 'EUR');
+    assert.match(b.season, /^\d{4}\/\d{4}$/);
+    assert.equal(Number(b.season.slice(0, 4)), s.analysisSeason);
+    assert.equal(b.candidates.length, Math.min(10, b.candidates_considered));
+    assert.ok(b.candidates.length === 10, 'the demo world has more than 10 centre-backs to offer');
+    for (const c of b.candidates) {
+      assert.deepEqual(Object.keys(c).sort(), [
+        'age', 'club_id', 'club_name', 'expected_transfer_value', 'expected_transfer_value_in_eur', 'future_transfer_value',
+        'future_transfer_value_in_eur', 'increase_in_expected_position', 'name', 'on_field_value', 'on_field_value_in_eur',
+        'player_id', 'playing_time_percentage', 'return_on_investment', 'total_value_created', 'total_value_created_in_eur',
+      ]);
+      assert.equal(c.name, s.players.get(c.player_id)!.name);
+      const f = playerFacts(s, s.players.get(c.player_id)!);
+      assert.equal(c.club_id, f.currentTeamId);
+      assert.equal(c.club_name, c.club_id === null ? null : s.clubs.get(c.club_id)!.name);
+    }
+    assert.deepEqual(b.candidates, first.candidates.slice(0, 10), 'a smaller limit answers the first candidates of a larger one');
+  });
+
+  test('every number equals /get_roi_analysis for that player and club with no fee and no wage', async () => {
+    const sample = [...first.candidates.slice(0, 4), first.candidates[first.candidates.length - 1]];
+    for (const currency of ['EUR', 'USD']) {
+      const body = currency === 'EUR' ? { limit: 25 } : { limit: 25, currency_code: 'usd' };
+      const list = currency === 'EUR' ? first : await recommend(body);
+      const picked = currency === 'EUR' ? sample : list.candidates.slice(0, 3);
+      for (const c of picked) {
+        const res = await t.post('/v1/get_roi_analysis', { player_id: c.player_id, club_id: club, ...(currency === 'EUR' ? {} : { currency_code: currency }) });
+        assert.equal(res.statusCode, 200, res.body);
+        const roi = json(res);
+        assert.deepEqual(c, {
+          player_id: c.player_id,
+          name: c.name,
+          age: roi.player_info.age,
+          club_id: c.club_id,
+          club_name: c.club_name,
+          expected_transfer_value: roi.expected_transfer_value,
+          expected_transfer_value_in_eur: roi.expected_transfer_value_in_eur,
+          future_transfer_value: roi.future_transfer_value.future_transfer_value,
+          future_transfer_value_in_eur: roi.future_transfer_value.future_transfer_value_in_eur,
+          on_field_value: roi.sportive_impact.on_field_value,
+          on_field_value_in_eur: roi.sportive_impact.on_field_value_in_eur,
+          increase_in_expected_position: roi.sportive_impact.simulation.increase_in_expected_position,
+          playing_time_percentage: roi.sportive_impact.playing_time_percentage,
+          total_value_created: roi.total_value_created,
+          total_value_created_in_eur: roi.total_value_created_in_eur,
+          return_on_investment: roi.return_on_investment,
+        }, `${currency} ${c.player_id}`);
+      }
+    }
+  });
+
+  test('ordered by ROI, ties by total value created, then player id', () => {
+    assertOrdered(first.candidates);
+    assert.ok(first.candidates.length === 25);
+    assert.ok(first.candidates[0].return_on_investment! > first.candidates[24].return_on_investment!);
+  });
+
+  test('candidates: covered, with analysis data, not at the club, at the position; candidates_considered counts them all', async () => {
+    const expected = eligible(POSITION);
+    assert.equal(first.candidates_considered, expected.length);
+    const allowed = new Set(expected);
+    for (const c of first.candidates) assert.ok(allowed.has(c.player_id), c.player_id);
+    const gk = await recommend({ position: 'gk' });
+    assert.equal(gk.position, 'GK');
+    assert.equal(gk.candidates_considered, eligible('GK').length);
+    for (const c of gk.candidates) assert.equal(playerFacts(s, s.players.get(c.player_id)!).position, 'GK');
+  });
+
+  test('filters: max_age, max_expected_transfer_value, competitions', async () => {
+    const ages = first.candidates.map((c) => c.age!).sort((a, b) => a - b);
+    const maxAge = ages[Math.floor(ages.length / 2)];
+    const young = await recommend({ max_age: maxAge, limit: 25 });
+    assert.equal(young.candidates_considered, eligible(POSITION, (f) => f.age !== null && f.age <= maxAge).length);
+    assert.ok(young.candidates_considered < first.candidates_considered);
+    for (const c of young.candidates) assert.ok(c.age !== null && c.age <= maxAge);
+
+    const fees = first.candidates.map((c) => c.expected_transfer_value).sort((a, b) => a - b);
+    const maxFee = fees[Math.floor(fees.length / 2)];
+    const cheap = await recommend({ max_expected_transfer_value: maxFee, limit: 25 });
+    assert.ok(cheap.candidates.length > 0 && cheap.candidates_considered < first.candidates_considered);
+    for (const c of cheap.candidates) assert.ok(c.expected_transfer_value <= maxFee, `${c.expected_transfer_value} > ${maxFee}`);
+    // every candidate of the unfiltered list within the fee is still eligible, so the best of them come first
+    const within = first.candidates.filter((c) => c.expected_transfer_value <= maxFee);
+    assert.ok(within.length > 0);
+    assert.ok(cheap.candidates[0].return_on_investment! >= within[0].return_on_investment!);
+    // the limit is on the fee as /get_roi_analysis shows it: his own fee lets him in, a unit less keeps him out
+    const edge = first.candidates[0];
+    const at = await recommend({ max_expected_transfer_value: edge.expected_transfer_value, limit: 25 });
+    const below = await recommend({ max_expected_transfer_value: edge.expected_transfer_value - 1, limit: 25 });
+    assert.equal(at.candidates[0].player_id, edge.player_id);
+    assert.ok(!below.candidates.some((c) => c.player_id === edge.player_id));
+    assert.ok(below.candidates_considered < at.candidates_considered);
+    // the amount is in currency_code: the same limit in USD lets through fewer (a dollar is worth less)
+    const usd = await recommend({ max_expected_transfer_value: maxFee, currency_code: 'USD', limit: 25 });
+    assert.ok(usd.candidates_considered <= cheap.candidates_considered);
+    for (const c of usd.candidates) assert.ok(c.expected_transfer_value <= maxFee);
+
+    const inOther = new Set(s.clubsOfCompetition.get(other) ?? []);
+    const one = await recommend({ competitions: [other], limit: 25 });
+    assert.equal(one.candidates_considered, eligible(POSITION, (f) => f.currentTeamId !== null && inOther.has(f.currentTeamId)).length);
+    assert.ok(one.candidates.length > 0);
+    for (const c of one.candidates) assert.ok(inOther.has(c.club_id!), c.club_id!);
+    const both = await recommend({ competitions: [other, league, other], limit: 25 });
+    assert.ok(both.candidates_considered > one.candidates_considered);
+
+    const all = await recommend({ max_age: maxAge, max_expected_transfer_value: maxFee, competitions: [other], limit: 25 });
+    for (const c of all.candidates) assert.ok(c.age! <= maxAge && c.expected_transfer_value <= maxFee && inOther.has(c.club_id!));
+    assertOrdered(all.candidates);
+  });
+
+  test('limit', async () => {
+    for (const limit of [1, 3, 25]) {
+      const b = await recommend({ limit });
+      assert.equal(b.candidates.length, limit);
+      assert.deepEqual(b.candidates, first.candidates.slice(0, limit));
+    }
+  });
+
+  test('coverage: a one-league plan never gets players from elsewhere', async () => {
+    const b = await recommend({ limit: 25 }, limited);
+    const leagueOf = (id: string | null) => (id === null ? undefined : s.leagueOfClub.get(id));
+    const expected = eligible(POSITION, (f) => leagueOf(f.currentTeamId) === league || leagueOf(f.owningClubId) === league);
+    assert.equal(b.candidates_considered, expected.length);
+    assert.ok(b.candidates.length > 0);
+    for (const c of b.candidates) {
+      const f = playerFacts(s, s.players.get(c.player_id)!);
+      assert.ok(leagueOf(f.currentTeamId) === league || leagueOf(f.owningClubId) === league, c.player_id);
+    }
+    assert.ok(b.candidates_considered < first.candidates_considered);
+  });
+
+  test('deterministic: the same request gives the same answer, and so does the computation run again', async () => {
+    const a = await recommend({ position: 'ST', max_age: 30 });
+    assert.deepEqual(await recommend({ position: 'ST', max_age: 30 }), a);
+    const bundle = t.runtime.models.current()!;
+    const money = { code: 'EUR', rates: t.runtime.world.rates() };
+    const q = { clubId: club, position: 'ST' as const, maxExpectedTransferValue: null, maxAge: 30, competitions: null, limit: 10, covered: () => true };
+    // past every cache: the screen built again, the exact runs made again
+    const run = () => recommendSignings(bundle, s, money, q, { screen: screenPosition(bundle, s, club, 'ST') });
+    assert.deepEqual(run(), a);
+  });
+
+  test('no eligible candidate: an empty list', async () => {
+    const none = await recommend({ max_expected_transfer_value: 0 });
+    assert.deepEqual(none.candidates, []);
+    assert.equal(none.candidates_considered, 0);
+    const young = await recommend({ max_age: 10 });
+    assert.deepEqual([young.candidates_considered, young.candidates], [0, []]);
+  });
+
+  test('a position the club is strong at: small impacts, as numbers', async () => {
+    const bundle = t.runtime.models.current()!;
+    const rating = (id: string) => ratedPlayer(s, id, bundle.impact!.settings)?.rating ?? 0;
+    const best = [...s.squads.get(club)!].sort((a, b) => rating(b) - rating(a))[0];
+    const position = playerFacts(s, s.players.get(best)!).position;
+    const b = await recommend({ position, limit: 25 });
+    assert.ok(b.candidates.length > 0);
+    for (const c of b.candidates) {
+      assert.ok(c.on_field_value >= 0 && c.increase_in_expected_position >= 0 && c.playing_time_percentage >= 0);
+      assert.ok(c.return_on_investment === null || Number.isFinite(c.return_on_investment));
+    }
+    assertOrdered(b.candidates);
+  });
+
+  test('errors, in the check order', async () => {
+    const unknownClub = `C${'1'.repeat(26)}`;
+    const outside = s.clubsOfLeague.get(other)![0];
+    const cases: Array<[Record<string, unknown> | string, number, string, string?]> = [
+      ['[]', 400, 'Body must be a JSON object'],
+      [{ position: 'CB' }, 400, 'club_id is required'],
+      [{ club_id: 'C1', position: 'XX' }, 400, 'Invalid club_id'],
+      [{ club_id: club }, 400, 'position is required'],
+      [{ club_id: club, position: 'XX', limit: 0 }, 400, 'Invalid position'],
+      [{ club_id: club, position: 7 }, 400, 'Invalid position'],
+      [{ club_id: club, position: 'CB', max_expected_transfer_value: -1, max_age: 5 }, 400, 'Invalid max_expected_transfer_value'],
+      [{ club_id: club, position: 'CB', max_expected_transfer_value: '100' }, 400, 'Invalid max_expected_transfer_value'],
+      [{ club_id: club, position: 'CB', max_age: 23.5, competitions: 'X' }, 400, 'Invalid max_age'],
+      [{ club_id: club, position: 'CB', max_age: -1 }, 400, 'Invalid max_age'],
+      [{ club_id: club, position: 'CB', max_age: '20' }, 400, 'Invalid max_age'],
+      [{ club_id: club, position: 'CB', competitions: 'X', limit: 0 }, 400, 'Invalid competitions'],
+      [{ club_id: club, position: 'CB', competitions: [] }, 400, 'Invalid competitions'],
+      [{ club_id: club, position: 'CB', competitions: [1] }, 400, 'Invalid competitions'],
+      [{ club_id: club, position: 'CB', limit: 0, currency_code: 'XXX' }, 400, 'Invalid limit'],
+      [{ club_id: club, position: 'CB', limit: 26 }, 400, 'Invalid limit'],
+      [{ club_id: club, position: 'CB', limit: 2.5 }, 400, 'Invalid limit'],
+      [{ club_id: club, position: 'CB', currency_code: 'xxx' }, 400, 'Invalid currency code: XXX'],
+      [{ club_id: club, position: 'CB', currency_code: 5 }, 400, 'currency_code must be a string'],
+      [{ club_id: unknownClub, position: 'CB', competitions: ['NOT_A_COMPETITION'] }, 404, 'Club not found'],
+      [{ club_id: club, position: 'CB', competitions: [league, 'NOT_A_COMPETITION'] }, 404, 'Competition not found'],
+      [{ club_id: noLeague, position: 'CB' }, 400, 'Club has no domestic league to simulate'],
+      // under the one-league plan: 404 before 403, the club's 403 before a competition's
+      [{ club_id: outside, position: 'CB', competitions: ['NOT_A_COMPETITION'] }, 404, 'Competition not found', limited],
+      [{ club_id: outside, position: 'CB', competitions: [other] }, 403, 'Requested club is not allowed', limited],
+      [{ club_id: club, position: 'CB', competitions: [league, other] }, 403, 'Requested competition is not allowed', limited],
+    ];
+    for (const [body, status, error, key] of cases) {
+      const res = await t.post(PATH, body, key);
+      assert.equal(res.statusCode, status, `${JSON.stringify(body)}: ${res.body}`);
+      assert.deepEqual(json(res), { error }, JSON.stringify(body));
+    }
+    assert.equal((await t.post(PATH, { club_id: club, position: 'CB' }, null)).statusCode, 401);
+  });
+});
