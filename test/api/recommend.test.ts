@@ -49,14 +49,14 @@ async function recommend(body: Record<string, unknown>, key?: string) {
   return json(res) as { club_id: string; position: string; season: string; currency: string; candidates_considered: number; candidates: Candidate[] };
 }
 
-/** Players with analysis data and a rating the impact model uses, at the position, not at the club. */
+/** Players at a club now, with analysis data and a rating the impact model uses, at the position, not at the club. */
 function eligible(position: string, keep: (facts: ReturnType<typeof playerFacts>) => boolean = () => true): string[] {
   const bundle = t.runtime.models.current()!;
   const own = new Set(s.squads.get(club) ?? []);
   return [...s.players.values()].filter((p) => {
     if (!p.analysis_available || own.has(p.id) || !ratedPlayer(s, p.id, bundle.impact!.settings)) return false;
     const f = playerFacts(s, p);
-    return f.position === position && f.currentTeamId !== club && f.owningClubId !== club && keep(f);
+    return f.inWorldNow && f.position === position && f.currentTeamId !== club && f.owningClubId !== club && keep(f);
   }).map((p) => p.id);
 }
 
@@ -152,7 +152,9 @@ describe('POST /v1/recommend_signings', () => {
     const expected = eligible(POSITION);
     assert.equal(first.candidates_considered, expected.length);
     const allowed = new Set(expected);
-    for (const c of first.candidates) assert.ok(allowed.has(c.player_id), c.player_id);
+    for (const c of first.candidates) assert.ok(allowed.has(c.player_id) && c.club_id !== null, c.player_id);
+    // Retired and departed players are no signing, and the count above leaves them out: the demo world has some at this position.
+    assert.ok([...s.players.values()].some((p) => p.analysis_available && !playerFacts(s, p).inWorldNow && playerFacts(s, p).position === POSITION));
     const gk = await recommend({ position: 'gk' });
     assert.equal(gk.position, 'GK');
     assert.equal(gk.candidates_considered, eligible('GK').length);

@@ -72,7 +72,7 @@ export interface PoolPlayer {
 
 const pools = new WeakMap<ImpactArtifact, WeakMap<Snapshot, Map<string, PoolPlayer[]>>>();
 
-/** Players by position (the position the API shows), in player-id order; once per snapshot and models. */
+/** Players at a club now, by position (the position the API shows), in player-id order; once per snapshot and models. */
 export function positionPools(artifact: ImpactArtifact, snapshot: Snapshot): Map<string, PoolPlayer[]> {
   let bySnapshot = pools.get(artifact);
   if (!bySnapshot) pools.set(artifact, (bySnapshot = new WeakMap()));
@@ -82,10 +82,11 @@ export function positionPools(artifact: ImpactArtifact, snapshot: Snapshot): Map
   const ids = [...snapshot.players.keys()].sort();
   for (const id of ids) {
     const player = snapshot.players.get(id)!;
-    if (!player.analysis_available) continue;
+    const facts = playerFacts(snapshot, player);
+    // Only players one could sign: at a club now, with analysis data.
+    if (!player.analysis_available || !facts.inWorldNow) continue;
     const rated = ratedPlayer(snapshot, id, artifact.settings);
     if (!rated) continue;
-    const facts = playerFacts(snapshot, player);
     let list = out.get(facts.position);
     if (!list) out.set(facts.position, (list = []));
     const seasonRatings = Array.from({ length: HORIZON_SEASONS }, (_, k) => ratingIn(artifact.ageCurve, rated, snapshot.analysisSeason + k));
