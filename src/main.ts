@@ -62,10 +62,10 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
       );
     }
     const app = await buildApp(runtime.deps, { logger });
+    // The demo login exists before the first healthy answer, so whoever waits for health finds it printed at once.
+    const demo = (await readMeta(handle.db)).source === 'demo' ? await createDemoLogin(handle.db) : null;
     const url = await app.listen({ port: config.PORT, host: config.HOST });
-    const meta = await readMeta(handle.db);
-    if (meta.source === 'demo') {
-      const demo = await createDemoLogin(handle.db);
+    if (demo) {
       const key = demo.api_key;
       process.stdout.write(
         `\nTouchline is serving the demo world at ${url}\n` +
