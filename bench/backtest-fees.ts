@@ -51,9 +51,12 @@ const { values: args } = parseArgs({
 
 interface Variant { name: string; settings: FeeSettings }
 const variants: Variant[] = args.variants!.split(',').map((name) => {
-  const [base, center, unknownBuyer, halfLife] = name.split(':');
+  // base:center:unknown buyer:half-life[:seller monotone (sm) or free (sf)[:range bins]]
+  const [base, center, unknownBuyer, halfLife, seller, bins] = name.split(':');
   const halfLifeYears = halfLife === undefined ? undefined : halfLife === 'none' ? null : Number(halfLife);
-  return { name, settings: { seed: 7, base, center, unknownBuyer, halfLifeYears } as FeeSettings };
+  const sellerMonotone = seller === undefined ? undefined : seller === 'sm';
+  const rangeBins = bins === undefined ? undefined : Number(bins);
+  return { name, settings: { seed: 7, base, center, unknownBuyer, halfLifeYears, sellerMonotone, rangeBins } as FeeSettings };
 });
 
 const f3 = (x: number) => x.toFixed(3);

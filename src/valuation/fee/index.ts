@@ -17,7 +17,7 @@ import {
   type FeatureIndex,
 } from '../features/index.js';
 
-export const FEE_MODEL_VERSION = 2;
+export const FEE_MODEL_VERSION = 3;
 
 export const FEE_FEATURES = [
   'log_value', 'value_age_days', 'log_peak_value', 'value_trend', 'age', 'position_group', 'contract_months', 'tenure_years',
@@ -33,6 +33,12 @@ const MONOTONE: Partial<Record<(typeof FEE_FEATURES)[number], number>> = { contr
  * the fee monotone in value when the unknown buyer is the typical buyer of players at that value.
  */
 const MONOTONE_BUYER: Partial<Record<(typeof FEE_FEATURES)[number], number>> = { buyer_strength: 1, buyer_league_strength: 1, buyer_tier: -1 };
+/**
+ * With 'seller' monotonicity a stronger seller never sells for less: it need not sell. Without it the
+ * trees read the cheap exits of players the strongest clubs no longer needed as a discount on every
+ * player of those clubs, stars included.
+ */
+const MONOTONE_SELLER: Partial<Record<(typeof FEE_FEATURES)[number], number>> = { seller_strength: 1, seller_league_strength: 1, seller_tier: -1 };
 
 /**
  * What the trees correct: 'value' = log latest value (the trees learn log(fee / value)); 'linear' =
@@ -66,6 +72,14 @@ export interface FeeSettings {
   coverage?: number;
   /** Days at the end of the training period held out to calibrate the range (default 365). */
   calibrationDays?: number;
+  /** A stronger seller never sells for less (default true). */
+  sellerMonotone?: boolean;
+  /**
+   * The range's calibration offset is found separately in this many bins of the predicted fee
+   * (equal counts of the calibration year), so cheap and expensive fees are each covered at the
+   * nominal rate (default 3; 1 = one offset for all).
+   */
+  rangeBins?: number;
   gbm?: GbmSettings;
 }
 
@@ -86,6 +100,11 @@ export interface FeeArtifact {
   high: GbmModel;
   /** Added (in log units) to both ends of the quantile range so the calibration year is covered at the nominal rate. */
   rangeOffset: number;
+  /**
+   * Per bin of the predicted log fee: offsets[i] for predictions up to logFeeUpper[i] (the last one
+   * above). Null: rangeOffset for all.
+   */
+  rangeOffsets: { logFeeUpper: number[]; offsets: number[] } | null;
   coverage: number;
   /** The average buyer: median buyer features of the training transfers. */
   averageBuyer: BuyerFeatures;
@@ -213,7 +232,8 @@ const DEFAULT_HALF_LIFE_YEARS: number | null = null;
 
 function monotone(s: FeeSettings): number[] {
   const byValue = (s.unknownBuyer ?? 'by_value') === 'by_value';
-  return FEE_FEATURES.map((f) => MONOTONE[f] ?? (byValue ? MONOTONE_BUYER[f] : undefined) ?? 0);
+  const seller = s.sellerMonotone ?? true;
+  return FEE_FEATURES.map((f) => MONOTONE[f] ?? (byValue ? MONOTONE_BUYER[f] : undefined) ?? (seller ? MONOTONE_SELLER[f] : undefined) ?? 0);
 }
 
 /** Training transfers per value bin of the typical buyer (the top of the market gets its own bins). */
@@ -318,6 +338,30 @@ function conformalOffset(y: ArrayLike<number>, lo: ArrayLike<number>, hi: ArrayL
   return scores[k];
 }
 
+/** Conformal offsets per bin of the predicted log fee (equal counts); one offset when bins <= 1. */
+function binnedOffsets(
+  y: number[], c: number[], lo: number[], hi: number[], coverage: number, bins: number,
+): NonNullable<FeeArtifact['rangeOffsets']> {
+  const order = [...y.keys()].sort((a, b) => c[a] - c[b]);
+  const k = Math.max(1, Math.min(bins, Math.floor(y.length / 100)));
+  const logFeeUpper: number[] = [];
+  const offsets: number[] = [];
+  for (let b = 0; b < k; b++) {
+    const part = order.slice(Math.floor((b * order.length) / k), Math.floor(((b + 1) * order.length) / k));
+    offsets.push(conformalOffset(part.map((i) => y[i]), part.map((i) => lo[i]), part.map((i) => hi[i]), coverage));
+    logFeeUpper.push(c[part[part.length - 1]]);
+  }
+  return { logFeeUpper, offsets };
+}
+
+function offsetAt(artifact: FeeArtifact, logFee: number): number {
+  const r = artifact.rangeOffsets;
+  if (!r || r.offsets.length === 0) return artifact.rangeOffset;
+  let i = 0;
+  while (i < r.logFeeUpper.length - 1 && logFee > r.logFeeUpper[i]) i++;
+  return r.offsets[i];
+}
+
 export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): FeeArtifact {
   const idx = featureIndex(snapshot);
   const coverage = settings.coverage ?? 0.8;
@@ -341,6 +385,7 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
   const alphaLow = (1 - coverage) / 2;
   const halfLife = settings.halfLifeYears === undefined ? DEFAULT_HALF_LIFE_YEARS : settings.halfLifeYears;
   let rangeOffset = 0;
+  let rangeOffsets: FeeArtifact['rangeOffsets'] = null;
   let rawCoverage = NaN;
   let calibratedCoverage = NaN;
   if (early.length >= 50 && late.length >= 20) {
@@ -349,9 +394,22 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
     const yl = late.map((i) => y[i]);
     const lo = late.map((i) => predictGbm(m.low, X[i]));
     const hi = late.map((i) => predictGbm(m.high, X[i]));
+    // Bins by the predicted log fee (base + centre), the quantity a query is binned by.
+    const cl = late.map((i) => baseOf(base, X[i]) + predictGbm(m.center, X[i]));
     rawCoverage = intervalCoverage(yl, lo, hi);
     rangeOffset = conformalOffset(yl, lo, hi, coverage);
-    calibratedCoverage = intervalCoverage(yl, lo.map((v) => v - rangeOffset), hi.map((v) => v + rangeOffset));
+    const bins = settings.rangeBins ?? 3;
+    if (bins > 1) {
+      rangeOffsets = binnedOffsets(yl, cl, lo, hi, coverage, bins);
+      const off = cl.map((c) => {
+        let j = 0;
+        while (j < rangeOffsets!.logFeeUpper.length - 1 && c > rangeOffsets!.logFeeUpper[j]) j++;
+        return rangeOffsets!.offsets[j];
+      });
+      calibratedCoverage = intervalCoverage(yl, lo.map((v, j) => v - off[j]), hi.map((v, j) => v + off[j]));
+    } else {
+      calibratedCoverage = intervalCoverage(yl, lo.map((v) => v - rangeOffset), hi.map((v) => v + rangeOffset));
+    }
   }
   const m = fitThree(X, y, recencyWeights(rows.map((t) => t.date), snapshot.asOf, halfLife), settings, alphaLow);
   let ss = 0;
@@ -369,6 +427,7 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
     base,
     ...m,
     rangeOffset,
+    rangeOffsets,
     coverage,
     averageBuyer,
     typicalBuyers: (settings.unknownBuyer ?? 'by_value') === 'by_value' ? typicalBuyersOf(X) : null,
@@ -392,8 +451,9 @@ function logFeeOf(artifact: FeeArtifact, x: ArrayLike<number>): number {
 export function feeFromFeatures(artifact: FeeArtifact, x: ArrayLike<number>): FeeOutput {
   const b = baseOf(artifact.base, x);
   const c = logFeeOf(artifact, x);
-  const lo = Math.min(c, b + predictGbm(artifact.low, x) - artifact.rangeOffset);
-  const hi = Math.max(c, b + predictGbm(artifact.high, x) + artifact.rangeOffset);
+  const d = offsetAt(artifact, c);
+  const lo = Math.min(c, b + predictGbm(artifact.low, x) - d);
+  const hi = Math.max(c, b + predictGbm(artifact.high, x) + d);
   return { feeEur: Math.exp(c), lowEur: Math.exp(lo), highEur: Math.exp(hi) };
 }
 
