@@ -51,12 +51,13 @@ const { values: args } = parseArgs({
 
 interface Variant { name: string; settings: FeeSettings }
 const variants: Variant[] = args.variants!.split(',').map((name) => {
-  // base:center:unknown buyer:half-life[:seller monotone (sm) or free (sf)[:range bins]]
-  const [base, center, unknownBuyer, halfLife, seller, bins] = name.split(':');
+  // base:center:unknown buyer:half-life[:seller monotone (sm) or free (sf)[:range bins[:time features all|inflation|none]]]
+  const [base, center, unknownBuyer, halfLife, seller, bins, time] = name.split(':');
+  const timeFeatures = time as FeeSettings['timeFeatures'];
   const halfLifeYears = halfLife === undefined ? undefined : halfLife === 'none' ? null : Number(halfLife);
   const sellerMonotone = seller === undefined ? undefined : seller === 'sm';
   const rangeBins = bins === undefined ? undefined : Number(bins);
-  return { name, settings: { seed: 7, base, center, unknownBuyer, halfLifeYears, sellerMonotone, rangeBins } as FeeSettings };
+  return { name, settings: { seed: 7, base, center, unknownBuyer, halfLifeYears, sellerMonotone, rangeBins, timeFeatures } as FeeSettings };
 });
 
 const f3 = (x: number) => x.toFixed(3);

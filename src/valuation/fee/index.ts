@@ -72,12 +72,22 @@ export interface FeeSettings {
   coverage?: number;
   /** Days at the end of the training period held out to calibrate the range (default 365). */
   calibrationDays?: number;
+  /**
+   * The date features the trees may split on: 'all' (year and market inflation), 'inflation' (the
+   * market's level, not the calendar), 'none', or 'blend' (default): the point fee of a player
+   * worth up to BLEND_FROM_EUR from trees with both, above BLEND_TO_EUR from trees with neither,
+   * and a mix in between (linear in log value). Cheap fees drift with the calendar and the trees
+   * follow that; a year holds few top-of-market fees, and trees that split on the year price every
+   * star by the last one's swing.
+   */
+  timeFeatures?: 'all' | 'inflation' | 'none' | 'blend';
   /** A stronger seller never sells for less (default true). */
   sellerMonotone?: boolean;
   /**
-   * The range's calibration offset is found separately in this many bins of the predicted fee
-   * (equal counts of the calibration year), so cheap and expensive fees are each covered at the
-   * nominal rate (default 3; 1 = one offset for all).
+   * The range's calibration offset is found separately in this many bins of the player's value
+   * (equal counts of the calibration year), so cheap and expensive players are each covered at the
+   * nominal rate (default 3; 1 = one offset for all). By value rather than by the predicted fee, so
+   * a longer contract or a stronger buyer never lowers either end of the range.
    */
   rangeBins?: number;
   gbm?: GbmSettings;
@@ -96,15 +106,17 @@ export interface FeeArtifact {
   trainedAsOf: string;
   base: FeeBase;
   center: GbmModel;
+  /** 'blend': the point fee's trees without date features, mixed in by value (see FeeSettings.timeFeatures). */
+  centerLong: GbmModel | null;
   low: GbmModel;
   high: GbmModel;
   /** Added (in log units) to both ends of the quantile range so the calibration year is covered at the nominal rate. */
   rangeOffset: number;
   /**
-   * Per bin of the predicted log fee: offsets[i] for predictions up to logFeeUpper[i] (the last one
-   * above). Null: rangeOffset for all.
+   * Per bin of log value: offsets[i] for players worth up to logValueUpper[i] (the last one above).
+   * Null: rangeOffset for all (and for a player without a value).
    */
-  rangeOffsets: { logFeeUpper: number[]; offsets: number[] } | null;
+  rangeOffsets: { logValueUpper: number[]; offsets: number[] } | null;
   coverage: number;
   /** The average buyer: median buyer features of the training transfers. */
   averageBuyer: BuyerFeatures;
@@ -329,6 +341,31 @@ function fitThree(X: Float64Array[], y: Float64Array, w: Float64Array | undefine
   };
 }
 
+function fitCenter(X: Float64Array[], y: Float64Array, w: Float64Array | undefined, s: FeeSettings): GbmModel {
+  const base: GbmSettings = { ...DEFAULT_GBM, ...s.gbm, seed: s.seed ?? 0, monotonicConstraints: monotone(s) };
+  return fitGbm(X, y, (s.center ?? 'median') === 'median' ? { ...base, loss: 'quantile', quantile: 0.5 } : { ...base, loss: 'squared_error' }, w);
+}
+
+/** A copy without the date features (missing in every row, so the trees never split on them). */
+function withoutDate(x: Float64Array): Float64Array {
+  const c = Float64Array.from(x);
+  c[F.year] = NaN;
+  c[F.inflation] = NaN;
+  return c;
+}
+
+/** Players worth up to this are priced by the trees with date features, above BLEND_TO_EUR by those without. */
+export const BLEND_FROM_EUR = 5e6;
+export const BLEND_TO_EUR = 20e6;
+
+/** Weight of the trees without date features at a log value (0 below BLEND_FROM_EUR, 1 above BLEND_TO_EUR). */
+function longWeight(logValue: number): number {
+  if (!Number.isFinite(logValue)) return 0;
+  const a = Math.log(BLEND_FROM_EUR);
+  const b = Math.log(BLEND_TO_EUR);
+  return Math.min(1, Math.max(0, (logValue - a) / (b - a)));
+}
+
 function conformalOffset(y: ArrayLike<number>, lo: ArrayLike<number>, hi: ArrayLike<number>, coverage: number): number {
   const scores: number[] = [];
   for (let i = 0; i < y.length; i++) scores.push(Math.max(lo[i] - y[i], y[i] - hi[i]));
@@ -338,27 +375,27 @@ function conformalOffset(y: ArrayLike<number>, lo: ArrayLike<number>, hi: ArrayL
   return scores[k];
 }
 
-/** Conformal offsets per bin of the predicted log fee (equal counts); one offset when bins <= 1. */
+/** Conformal offsets per bin of log value (equal counts); one offset when bins <= 1. Rows without a value are left out. */
 function binnedOffsets(
   y: number[], c: number[], lo: number[], hi: number[], coverage: number, bins: number,
 ): NonNullable<FeeArtifact['rangeOffsets']> {
-  const order = [...y.keys()].sort((a, b) => c[a] - c[b]);
+  const order = [...y.keys()].filter((i) => Number.isFinite(c[i])).sort((a, b) => c[a] - c[b]);
   const k = Math.max(1, Math.min(bins, Math.floor(y.length / 100)));
-  const logFeeUpper: number[] = [];
+  const logValueUpper: number[] = [];
   const offsets: number[] = [];
   for (let b = 0; b < k; b++) {
     const part = order.slice(Math.floor((b * order.length) / k), Math.floor(((b + 1) * order.length) / k));
     offsets.push(conformalOffset(part.map((i) => y[i]), part.map((i) => lo[i]), part.map((i) => hi[i]), coverage));
-    logFeeUpper.push(c[part[part.length - 1]]);
+    logValueUpper.push(c[part[part.length - 1]]);
   }
-  return { logFeeUpper, offsets };
+  return { logValueUpper, offsets };
 }
 
-function offsetAt(artifact: FeeArtifact, logFee: number): number {
+function offsetAt(artifact: FeeArtifact, logValue: number): number {
   const r = artifact.rangeOffsets;
-  if (!r || r.offsets.length === 0) return artifact.rangeOffset;
+  if (!r || r.offsets.length === 0 || !Number.isFinite(logValue)) return artifact.rangeOffset;
   let i = 0;
-  while (i < r.logFeeUpper.length - 1 && logFee > r.logFeeUpper[i]) i++;
+  while (i < r.logValueUpper.length - 1 && logValue > r.logValueUpper[i]) i++;
   return r.offsets[i];
 }
 
@@ -368,6 +405,14 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
   const rows = paidTransfers(snapshot);
   if (rows.length < 50) throw new Error(`fee model: ${rows.length} paid transfers before ${snapshot.asOf}, need at least 50`);
   const X = rows.map((t) => transferFeatures(idx, t));
+  const time = settings.timeFeatures ?? 'blend';
+  if (time === 'inflation' || time === 'none') {
+    // A feature missing in every training row is never split on, so queries need no change.
+    for (const x of X) {
+      x[F.year] = NaN;
+      if (time === 'none') x[F.inflation] = NaN;
+    }
+  }
   const logFee = Float64Array.from(rows.map((t) => Math.log(t.fee_eur!)));
   const base = fitBase(settings.base ?? 'value', X, logFee);
   // The trees learn what the base leaves over.
@@ -394,16 +439,17 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
     const yl = late.map((i) => y[i]);
     const lo = late.map((i) => predictGbm(m.low, X[i]));
     const hi = late.map((i) => predictGbm(m.high, X[i]));
-    // Bins by the predicted log fee (base + centre), the quantity a query is binned by.
-    const cl = late.map((i) => baseOf(base, X[i]) + predictGbm(m.center, X[i]));
+    // Bins by log value: a query's bin never moves with its contract or buyer.
+    const cl = late.map((i) => X[i][F.log_value]);
     rawCoverage = intervalCoverage(yl, lo, hi);
     rangeOffset = conformalOffset(yl, lo, hi, coverage);
     const bins = settings.rangeBins ?? 3;
     if (bins > 1) {
       rangeOffsets = binnedOffsets(yl, cl, lo, hi, coverage, bins);
       const off = cl.map((c) => {
+        if (!Number.isFinite(c)) return rangeOffset;
         let j = 0;
-        while (j < rangeOffsets!.logFeeUpper.length - 1 && c > rangeOffsets!.logFeeUpper[j]) j++;
+        while (j < rangeOffsets!.logValueUpper.length - 1 && c > rangeOffsets!.logValueUpper[j]) j++;
         return rangeOffsets!.offsets[j];
       });
       calibratedCoverage = intervalCoverage(yl, lo.map((v, j) => v - off[j]), hi.map((v, j) => v + off[j]));
@@ -411,7 +457,9 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
       calibratedCoverage = intervalCoverage(yl, lo.map((v) => v - rangeOffset), hi.map((v) => v + rangeOffset));
     }
   }
-  const m = fitThree(X, y, recencyWeights(rows.map((t) => t.date), snapshot.asOf, halfLife), settings, alphaLow);
+  const weights = recencyWeights(rows.map((t) => t.date), snapshot.asOf, halfLife);
+  const m = fitThree(X, y, weights, settings, alphaLow);
+  const centerLong = time === 'blend' ? fitCenter(X.map(withoutDate), y, weights, settings) : null;
   let ss = 0;
   let st = 0;
   const mean = logFee.reduce((a, b) => a + b, 0) / logFee.length;
@@ -426,6 +474,7 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
     trainedAsOf: snapshot.asOf,
     base,
     ...m,
+    centerLong,
     rangeOffset,
     rangeOffsets,
     coverage,
@@ -444,14 +493,18 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
 
 /** Log of the point fee for a feature row: the centre alone, without the range's two models. */
 function logFeeOf(artifact: FeeArtifact, x: ArrayLike<number>): number {
-  return baseOf(artifact.base, x) + predictGbm(artifact.center, x);
+  const c = predictGbm(artifact.center, x);
+  const w = artifact.centerLong ? longWeight(x[F.log_value]) : 0;
+  // The date features are missing in every training row of centerLong, so it ignores them in x.
+  return baseOf(artifact.base, x) + (w > 0 ? (1 - w) * c + w * predictGbm(artifact.centerLong!, x) : c);
 }
 
 /** Fee and range for a feature row (log space in, EUR out; low <= fee <= high). */
 export function feeFromFeatures(artifact: FeeArtifact, x: ArrayLike<number>): FeeOutput {
   const b = baseOf(artifact.base, x);
   const c = logFeeOf(artifact, x);
-  const d = offsetAt(artifact, c);
+  // By value, not by the predicted fee, so a longer contract never lowers either end.
+  const d = offsetAt(artifact, x[F.log_value]);
   const lo = Math.min(c, b + predictGbm(artifact.low, x) - d);
   const hi = Math.max(c, b + predictGbm(artifact.high, x) + d);
   return { feeEur: Math.exp(c), lowEur: Math.exp(lo), highEur: Math.exp(hi) };

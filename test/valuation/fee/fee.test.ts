@@ -93,7 +93,7 @@ test('a stronger seller never lowers the fee', () => {
   }
 });
 
-test('the range is calibrated per band of the predicted fee, each band at the nominal rate on the calibration year', () => {
+test('the range is calibrated per band of value, each band at the nominal rate on the calibration year', () => {
   // A larger world and three years held out: enough calibration transfers for three bins of 100.
   const big = buildSnapshot(syntheticWorld({ seed: 6, players: 2200 }), '2024-06-30', 'syn');
   const binned = fitFeeModel(big, { ...settings, calibrationDays: 1095 });
@@ -101,11 +101,27 @@ test('the range is calibrated per band of the predicted fee, each band at the no
   assert.ok(r, 'binned offsets');
   assert.ok(binned.stats.calibrationTransfers >= 300, `${binned.stats.calibrationTransfers} calibration transfers`);
   assert.equal(r.offsets.length, 3);
-  assert.ok(r.logFeeUpper.every((v, i) => i === 0 || v >= r.logFeeUpper[i - 1]));
+  assert.ok(r.logValueUpper.every((v, i) => i === 0 || v >= r.logValueUpper[i - 1]));
   const c = binned.stats.calibratedCoverage;
   assert.ok(c >= 0.78 && c <= 0.9, `calibrated coverage ${c}`);
   // One offset for all: the artifact falls back to it.
   const single = fitFeeModel(big, { ...settings, calibrationDays: 1095, rangeBins: 1 });
   assert.equal(single.rangeOffsets, null);
   assert.equal(single.rangeOffset, binned.rangeOffset);
+});
+
+test('the fee never falls with value, through the mix of the trees with and without date features', () => {
+  assert.ok(artifact.centerLong, 'blend is the default');
+  const idx = featureIndex(later);
+  const li = FEE_FEATURES.indexOf('log_value');
+  for (const t of paidTransfers(later).filter((r) => r.date > TRAIN_AS_OF).slice(0, 30)) {
+    const x = transferFeatures(idx, t, artifact.averageBuyer);
+    let prev = 0;
+    for (let v = Math.log(5e5); v <= Math.log(2e8); v += 0.05) {
+      x[li] = v;
+      const fee = feeFromFeatures(artifact, x).feeEur;
+      assert.ok(fee >= prev * (1 - 1e-9), `${t.id} at ${Math.exp(v).toFixed(0)}: ${fee} < ${prev}`);
+      prev = fee;
+    }
+  }
 });
