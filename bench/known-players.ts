@@ -11,9 +11,10 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { addDays, clubAt, featureIndex, latestValue } from '../src/valuation/features/index.js';
+import { addDays, addYears, ageAt, clubAt, featureIndex, latestValue, logValueAt } from '../src/valuation/features/index.js';
 import { predictFee } from '../src/valuation/fee/index.js';
-import { CATEGORY_NAMES, categoryOfValue, predictFuture } from '../src/valuation/future/index.js';
+import { CATEGORY_NAMES, FRESH_VALUE_DAYS, categoryOfValue, predictFuture } from '../src/valuation/future/index.js';
+import { median } from '../src/valuation/ml/metrics.js';
 import { sportiveImpact } from '../src/valuation/impact/index.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
 import { modelsCacheFromArgs, trainedModels } from './lib/models.js';
@@ -71,6 +72,38 @@ async function main(): Promise<void> {
       `  ${p.name.padEnd(22)} ${(snapshot.clubs.get(club ?? '')?.name ?? '-').slice(0, 20).padEnd(20)} value ${m(v!.valueEur).padStart(6)} | ` +
         `fee ${m(fee.feeEur).padStart(6)} (${m(fee.lowEur)}-${m(fee.highEur)}) | future ${future} | playing time ${pt}`,
     );
+  }
+  whatStarsKept(idx, [...snapshot.players.keys()]);
+}
+
+/**
+ * What stars of an age and value kept: value 3 years after 30 June of 2009-2020 over the value then
+ * (both at most a year old), for players in each (age, value) group; the yardstick for the stars above.
+ */
+function whatStarsKept(idx: ReturnType<typeof featureIndex>, ids: string[]): void {
+  const groups: Array<[string, number, number, number]> = [
+    ['under 23.5, worth 80M or more', 0, 23.5, 80e6],
+    ['23.5-26.5, worth 80M or more', 23.5, 26.5, 80e6],
+    ['26.5-29.5, worth 80M or more', 26.5, 29.5, 80e6],
+    ['29.5-32.5, worth 50M or more', 29.5, 32.5, 50e6],
+  ];
+  console.log('\nwhat players kept 3 years on (30 June 2009-2020 -> 2012-2023), by age and value then:');
+  for (const [label, lo, hi, min] of groups) {
+    const ratios: number[] = [];
+    for (const id of ids) {
+      for (let y = 2009; y <= 2020; y++) {
+        const d0 = `${y}-06-30`;
+        const v0 = logValueAt(idx, id, d0, FRESH_VALUE_DAYS);
+        if (!(Math.exp(v0) >= min)) continue;
+        const age = ageAt(idx, id, d0);
+        if (!(age >= lo && age < hi)) continue;
+        const v3 = logValueAt(idx, id, addYears(d0, 3), FRESH_VALUE_DAYS);
+        if (Number.isFinite(v3)) ratios.push(Math.exp(v3 - v0));
+      }
+    }
+    ratios.sort((a, b) => a - b);
+    const q = (p: number) => (ratios.length ? ratios[Math.min(ratios.length - 1, Math.floor(p * ratios.length))].toFixed(2) : 'n/a');
+    console.log(`  ${label.padEnd(30)} n ${String(ratios.length).padStart(3)}  median ${ratios.length ? median(ratios).toFixed(3) : 'n/a'}  p10 ${q(0.1)}  p90 ${q(0.9)}`);
   }
 }
 
