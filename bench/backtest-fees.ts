@@ -8,11 +8,12 @@
  * - Top of market: on each origin's snapshot and on the last one (2024-06-30, with the model fitted
  *   then), every player whose latest value (at most a year old) is >= 20M: expected fee (average
  *   buyer) / latest value per value band.
- * - Each variant of the model (base:center:unknown buyer[:half-life in years or none], see FeeSettings) is measured; the first one
- *   listed gets the full report. The default list: the model as shipped, then the alternatives.
+ * - Each variant of the model (base:center:unknown buyer:half-life in years or none[:seller sm|sf[:range bins[:date
+ *   features all|inflation|none|blend]]], see FeeSettings) is measured; the first one listed gets the full report. The
+ *   default list: the model as shipped, then the alternatives.
  *
  * Run: node --import tsx bench/backtest-fees.ts --data ../shared/data/transfermarkt [--world-cache FILE]
- *      [--variants value:median:by_value:3,value:median:by_value:none,...] [--no-rating]
+ *      [--variants value:median:by_value:none:sm:3:blend,value:median:by_value:3,...] [--no-rating]
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -44,16 +45,21 @@ const { values: args } = parseArgs({
   options: {
     data: { type: 'string' },
     'world-cache': { type: 'string' },
-    variants: { type: 'string', default: 'value:median:by_value:none,linear:median:by_value:none,value:median:by_value:3,value:mean:overall:none,none:mean:overall:none' },
+    // The model as shipped, then: date features for every player, the previous model (v2), no date features.
+    variants: { type: 'string', default: 'value:median:by_value:none:sm:3:blend,value:median:by_value:none:sm:3:all,value:median:by_value:none:sf:1:all,value:median:by_value:none:sm:3:none' },
     'no-rating': { type: 'boolean', default: false },
   },
 });
 
 interface Variant { name: string; settings: FeeSettings }
 const variants: Variant[] = args.variants!.split(',').map((name) => {
-  const [base, center, unknownBuyer, halfLife] = name.split(':');
+  // base:center:unknown buyer:half-life[:seller monotone (sm) or free (sf)[:range bins[:time features all|inflation|none]]]
+  const [base, center, unknownBuyer, halfLife, seller, bins, time] = name.split(':');
+  const timeFeatures = time as FeeSettings['timeFeatures'];
   const halfLifeYears = halfLife === undefined ? undefined : halfLife === 'none' ? null : Number(halfLife);
-  return { name, settings: { seed: 7, base, center, unknownBuyer, halfLifeYears } as FeeSettings };
+  const sellerMonotone = seller === undefined ? undefined : seller === 'sm';
+  const rangeBins = bins === undefined ? undefined : Number(bins);
+  return { name, settings: { seed: 7, base, center, unknownBuyer, halfLifeYears, sellerMonotone, rangeBins, timeFeatures } as FeeSettings };
 });
 
 const f3 = (x: number) => x.toFixed(3);
@@ -265,7 +271,7 @@ async function main(): Promise<void> {
   // The shipped model first, in full; then one line per alternative as each finishes.
   const first = run(variants[0], snapshots, testIdx, last);
   fullReport(first, last);
-  console.log('\nvariants (base:center:unknown buyer:half-life) compared (fee bands <5M / 5-20M / 20-50M / >=50M):');
+  console.log('\nvariants (base:center:unknown buyer:half-life[:seller:range bins:date features]) compared (fee bands <5M / 5-20M / 20-50M / >=50M):');
   summary(first);
   for (const v of variants.slice(1)) summary(run(v, snapshots, testIdx, last));
 

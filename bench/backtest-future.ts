@@ -35,10 +35,13 @@ const { values: args } = parseArgs({
     origins: { type: 'string', default: '2015,2017,2019,2021' },
     'no-known': { type: 'boolean', default: false },
     'rating-cache': { type: 'string' },
+    /** Widening of the residual shape (FutureSettings.distribution.spread); default the model's. */
+    spread: { type: 'string' },
   },
 });
 const ORIGINS = args.origins!.split(',').filter((y) => y.trim() !== '').map((y) => `${y.trim()}-06-30`);
 const LAST = '2024-06-30';
+const SPREAD = args.spread === undefined ? undefined : Number(args.spread);
 const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '  n/a');
 const eurM = (x: number) => `${(x / 1e6).toFixed(1)}M`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -110,7 +113,7 @@ async function main(): Promise<void> {
     const { rating, ms: ratingMs } = ratingFor(snap, origin);
     const t1 = performance.now();
     const c1 = process.cpuUsage();
-    const future = fitFutureModel(snap, rating, { seed: 3 });
+    const future = fitFutureModel(snap, rating, { seed: 3, distribution: { spread: SPREAD } });
     const fitMs = performance.now() - t1;
     const fitCpuMs = process.cpuUsage(c1).user / 1000;
     console.log(
@@ -126,6 +129,7 @@ async function main(): Promise<void> {
     const start: number[] = [];
     const low: number[] = [];
     const high: number[] = [];
+    const mid: number[] = [];
     const model: Method = { name: 'model', probs: [], ratios: [] };
     const ageM: Method = { name: 'age curve', probs: [], ratios: [] };
     const still: Method = { name: 'no change', probs: [], ratios: [] };
@@ -144,6 +148,7 @@ async function main(): Promise<void> {
       actual.push(ratio);
       low.push(out.lowEur / v0);
       high.push(out.highEur / v0);
+      mid.push(out.futureValueEur / v0);
       model.probs.push(CATEGORY_NAMES.map((c) => out.probabilities[c]));
       model.ratios.push(out.futureValueEur / v0);
       const ac = curve(positionOf(idx, p.id), ageAt(idx, p.id, origin));
@@ -155,7 +160,13 @@ async function main(): Promise<void> {
     const n = outcomes.length;
     console.log(`active at the origin: ${active}; with an outcome at the horizon: ${n} (predicted in ${secs(performance.now() - t2)})`);
     const cover = actual.filter((r, i) => r >= low[i] && r <= high[i]).length / n;
-    console.log(`model 80% range (10th-90th percentile) coverage: ${f3(cover)}`);
+    // The widening of the range around the median that would cover 80% here, relative to the model's.
+    const need = actual.map((r, i) => {
+      const d = Math.log(r / mid[i]);
+      return d >= 0 ? d / Math.log(high[i] / mid[i]) : d / Math.log(low[i] / mid[i]);
+    }).sort((a, b) => a - b);
+    const needed = need[Math.min(n - 1, Math.ceil(0.8 * n) - 1)] * future.distribution.stats.spread;
+    console.log(`model 80% range (10th-90th percentile) coverage: ${f3(cover)} (spread ${f3(future.distribution.stats.spread)}; 80% here would need ${f3(needed)})`);
     const scores = [model, ageM, still].map((m) => ({ m, s: score(m, outcomes, actual) }));
     console.log(`  ${'method'.padEnd(10)} ${'RPS'.padStart(7)} ${'logloss'.padStart(8)} ${'Spearman'.padStart(9)} ${'med|logerr|'.padStart(12)}`);
     for (const { m, s } of scores) {
@@ -201,7 +212,7 @@ async function main(): Promise<void> {
   const { rating } = ratingFor(last, LAST);
   const t3 = performance.now();
   const c3 = process.cpuUsage();
-  const future = fitFutureModel(last, rating, { seed: 3 });
+  const future = fitFutureModel(last, rating, { seed: 3, distribution: { spread: SPREAD } });
   console.log(
     `\n=== known players as of ${LAST} (future model fitted in ${secs(performance.now() - t3)}, ${secs(process.cpuUsage(c3).user / 1000)} CPU, ` +
       `${future.stats.comparables} comparables) ===`,

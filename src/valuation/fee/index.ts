@@ -17,7 +17,7 @@ import {
   type FeatureIndex,
 } from '../features/index.js';
 
-export const FEE_MODEL_VERSION = 2;
+export const FEE_MODEL_VERSION = 3;
 
 export const FEE_FEATURES = [
   'log_value', 'value_age_days', 'log_peak_value', 'value_trend', 'age', 'position_group', 'contract_months', 'tenure_years',
@@ -33,6 +33,12 @@ const MONOTONE: Partial<Record<(typeof FEE_FEATURES)[number], number>> = { contr
  * the fee monotone in value when the unknown buyer is the typical buyer of players at that value.
  */
 const MONOTONE_BUYER: Partial<Record<(typeof FEE_FEATURES)[number], number>> = { buyer_strength: 1, buyer_league_strength: 1, buyer_tier: -1 };
+/**
+ * With 'seller' monotonicity a stronger seller never sells for less: it need not sell. Without it the
+ * trees read the cheap exits of players the strongest clubs no longer needed as a discount on every
+ * player of those clubs, stars included.
+ */
+const MONOTONE_SELLER: Partial<Record<(typeof FEE_FEATURES)[number], number>> = { seller_strength: 1, seller_league_strength: 1, seller_tier: -1 };
 
 /**
  * What the trees correct: 'value' = log latest value (the trees learn log(fee / value)); 'linear' =
@@ -66,6 +72,24 @@ export interface FeeSettings {
   coverage?: number;
   /** Days at the end of the training period held out to calibrate the range (default 365). */
   calibrationDays?: number;
+  /**
+   * The date features the trees may split on: 'all' (year and market inflation), 'inflation' (the
+   * market's level, not the calendar), 'none', or 'blend' (default): the point fee of a player
+   * worth up to BLEND_FROM_EUR from trees with both, above BLEND_TO_EUR from trees with neither,
+   * and a mix in between (linear in log value). Cheap fees drift with the calendar and the trees
+   * follow that; a year holds few top-of-market fees, and trees that split on the year price every
+   * star by the last one's swing.
+   */
+  timeFeatures?: 'all' | 'inflation' | 'none' | 'blend';
+  /** A stronger seller never sells for less (default true). */
+  sellerMonotone?: boolean;
+  /**
+   * The range's calibration offset is found separately in this many bins of the player's value
+   * (equal counts of the calibration year), so cheap and expensive players are each covered at the
+   * nominal rate (default 3; 1 = one offset for all). By value rather than by the predicted fee, so
+   * a longer contract or a stronger buyer never lowers either end of the range.
+   */
+  rangeBins?: number;
   gbm?: GbmSettings;
 }
 
@@ -82,10 +106,17 @@ export interface FeeArtifact {
   trainedAsOf: string;
   base: FeeBase;
   center: GbmModel;
+  /** 'blend': the point fee's trees without date features, mixed in by value (see FeeSettings.timeFeatures). */
+  centerLong: GbmModel | null;
   low: GbmModel;
   high: GbmModel;
   /** Added (in log units) to both ends of the quantile range so the calibration year is covered at the nominal rate. */
   rangeOffset: number;
+  /**
+   * Per bin of log value: offsets[i] for players worth up to logValueUpper[i] (the last one above).
+   * Null: rangeOffset for all (and for a player without a value).
+   */
+  rangeOffsets: { logValueUpper: number[]; offsets: number[] } | null;
   coverage: number;
   /** The average buyer: median buyer features of the training transfers. */
   averageBuyer: BuyerFeatures;
@@ -213,7 +244,8 @@ const DEFAULT_HALF_LIFE_YEARS: number | null = null;
 
 function monotone(s: FeeSettings): number[] {
   const byValue = (s.unknownBuyer ?? 'by_value') === 'by_value';
-  return FEE_FEATURES.map((f) => MONOTONE[f] ?? (byValue ? MONOTONE_BUYER[f] : undefined) ?? 0);
+  const seller = s.sellerMonotone ?? true;
+  return FEE_FEATURES.map((f) => MONOTONE[f] ?? (byValue ? MONOTONE_BUYER[f] : undefined) ?? (seller ? MONOTONE_SELLER[f] : undefined) ?? 0);
 }
 
 /** Training transfers per value bin of the typical buyer (the top of the market gets its own bins). */
@@ -309,6 +341,31 @@ function fitThree(X: Float64Array[], y: Float64Array, w: Float64Array | undefine
   };
 }
 
+function fitCenter(X: Float64Array[], y: Float64Array, w: Float64Array | undefined, s: FeeSettings): GbmModel {
+  const base: GbmSettings = { ...DEFAULT_GBM, ...s.gbm, seed: s.seed ?? 0, monotonicConstraints: monotone(s) };
+  return fitGbm(X, y, (s.center ?? 'median') === 'median' ? { ...base, loss: 'quantile', quantile: 0.5 } : { ...base, loss: 'squared_error' }, w);
+}
+
+/** A copy without the date features (missing in every row, so the trees never split on them). */
+function withoutDate(x: Float64Array): Float64Array {
+  const c = Float64Array.from(x);
+  c[F.year] = NaN;
+  c[F.inflation] = NaN;
+  return c;
+}
+
+/** Players worth up to this are priced by the trees with date features, above BLEND_TO_EUR by those without. */
+export const BLEND_FROM_EUR = 5e6;
+export const BLEND_TO_EUR = 20e6;
+
+/** Weight of the trees without date features at a log value (0 below BLEND_FROM_EUR, 1 above BLEND_TO_EUR). */
+function longWeight(logValue: number): number {
+  if (!Number.isFinite(logValue)) return 0;
+  const a = Math.log(BLEND_FROM_EUR);
+  const b = Math.log(BLEND_TO_EUR);
+  return Math.min(1, Math.max(0, (logValue - a) / (b - a)));
+}
+
 function conformalOffset(y: ArrayLike<number>, lo: ArrayLike<number>, hi: ArrayLike<number>, coverage: number): number {
   const scores: number[] = [];
   for (let i = 0; i < y.length; i++) scores.push(Math.max(lo[i] - y[i], y[i] - hi[i]));
@@ -318,12 +375,44 @@ function conformalOffset(y: ArrayLike<number>, lo: ArrayLike<number>, hi: ArrayL
   return scores[k];
 }
 
+/** Conformal offsets per bin of log value (equal counts); one offset when bins <= 1. Rows without a value are left out. */
+function binnedOffsets(
+  y: number[], c: number[], lo: number[], hi: number[], coverage: number, bins: number,
+): NonNullable<FeeArtifact['rangeOffsets']> {
+  const order = [...y.keys()].filter((i) => Number.isFinite(c[i])).sort((a, b) => c[a] - c[b]);
+  const k = Math.max(1, Math.min(bins, Math.floor(y.length / 100)));
+  const logValueUpper: number[] = [];
+  const offsets: number[] = [];
+  for (let b = 0; b < k; b++) {
+    const part = order.slice(Math.floor((b * order.length) / k), Math.floor(((b + 1) * order.length) / k));
+    offsets.push(conformalOffset(part.map((i) => y[i]), part.map((i) => lo[i]), part.map((i) => hi[i]), coverage));
+    logValueUpper.push(c[part[part.length - 1]]);
+  }
+  return { logValueUpper, offsets };
+}
+
+function offsetAt(artifact: FeeArtifact, logValue: number): number {
+  const r = artifact.rangeOffsets;
+  if (!r || r.offsets.length === 0 || !Number.isFinite(logValue)) return artifact.rangeOffset;
+  let i = 0;
+  while (i < r.logValueUpper.length - 1 && logValue > r.logValueUpper[i]) i++;
+  return r.offsets[i];
+}
+
 export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): FeeArtifact {
   const idx = featureIndex(snapshot);
   const coverage = settings.coverage ?? 0.8;
   const rows = paidTransfers(snapshot);
   if (rows.length < 50) throw new Error(`fee model: ${rows.length} paid transfers before ${snapshot.asOf}, need at least 50`);
   const X = rows.map((t) => transferFeatures(idx, t));
+  const time = settings.timeFeatures ?? 'blend';
+  if (time === 'inflation' || time === 'none') {
+    // A feature missing in every training row is never split on, so queries need no change.
+    for (const x of X) {
+      x[F.year] = NaN;
+      if (time === 'none') x[F.inflation] = NaN;
+    }
+  }
   const logFee = Float64Array.from(rows.map((t) => Math.log(t.fee_eur!)));
   const base = fitBase(settings.base ?? 'value', X, logFee);
   // The trees learn what the base leaves over.
@@ -341,6 +430,7 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
   const alphaLow = (1 - coverage) / 2;
   const halfLife = settings.halfLifeYears === undefined ? DEFAULT_HALF_LIFE_YEARS : settings.halfLifeYears;
   let rangeOffset = 0;
+  let rangeOffsets: FeeArtifact['rangeOffsets'] = null;
   let rawCoverage = NaN;
   let calibratedCoverage = NaN;
   if (early.length >= 50 && late.length >= 20) {
@@ -349,11 +439,27 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
     const yl = late.map((i) => y[i]);
     const lo = late.map((i) => predictGbm(m.low, X[i]));
     const hi = late.map((i) => predictGbm(m.high, X[i]));
+    // Bins by log value: a query's bin never moves with its contract or buyer.
+    const cl = late.map((i) => X[i][F.log_value]);
     rawCoverage = intervalCoverage(yl, lo, hi);
     rangeOffset = conformalOffset(yl, lo, hi, coverage);
-    calibratedCoverage = intervalCoverage(yl, lo.map((v) => v - rangeOffset), hi.map((v) => v + rangeOffset));
+    const bins = settings.rangeBins ?? 3;
+    if (bins > 1) {
+      rangeOffsets = binnedOffsets(yl, cl, lo, hi, coverage, bins);
+      const off = cl.map((c) => {
+        if (!Number.isFinite(c)) return rangeOffset;
+        let j = 0;
+        while (j < rangeOffsets!.logValueUpper.length - 1 && c > rangeOffsets!.logValueUpper[j]) j++;
+        return rangeOffsets!.offsets[j];
+      });
+      calibratedCoverage = intervalCoverage(yl, lo.map((v, j) => v - off[j]), hi.map((v, j) => v + off[j]));
+    } else {
+      calibratedCoverage = intervalCoverage(yl, lo.map((v) => v - rangeOffset), hi.map((v) => v + rangeOffset));
+    }
   }
-  const m = fitThree(X, y, recencyWeights(rows.map((t) => t.date), snapshot.asOf, halfLife), settings, alphaLow);
+  const weights = recencyWeights(rows.map((t) => t.date), snapshot.asOf, halfLife);
+  const m = fitThree(X, y, weights, settings, alphaLow);
+  const centerLong = time === 'blend' ? fitCenter(X.map(withoutDate), y, weights, settings) : null;
   let ss = 0;
   let st = 0;
   const mean = logFee.reduce((a, b) => a + b, 0) / logFee.length;
@@ -368,7 +474,9 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
     trainedAsOf: snapshot.asOf,
     base,
     ...m,
+    centerLong,
     rangeOffset,
+    rangeOffsets,
     coverage,
     averageBuyer,
     typicalBuyers: (settings.unknownBuyer ?? 'by_value') === 'by_value' ? typicalBuyersOf(X) : null,
@@ -385,15 +493,20 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
 
 /** Log of the point fee for a feature row: the centre alone, without the range's two models. */
 function logFeeOf(artifact: FeeArtifact, x: ArrayLike<number>): number {
-  return baseOf(artifact.base, x) + predictGbm(artifact.center, x);
+  const c = predictGbm(artifact.center, x);
+  const w = artifact.centerLong ? longWeight(x[F.log_value]) : 0;
+  // The date features are missing in every training row of centerLong, so it ignores them in x.
+  return baseOf(artifact.base, x) + (w > 0 ? (1 - w) * c + w * predictGbm(artifact.centerLong!, x) : c);
 }
 
 /** Fee and range for a feature row (log space in, EUR out; low <= fee <= high). */
 export function feeFromFeatures(artifact: FeeArtifact, x: ArrayLike<number>): FeeOutput {
   const b = baseOf(artifact.base, x);
   const c = logFeeOf(artifact, x);
-  const lo = Math.min(c, b + predictGbm(artifact.low, x) - artifact.rangeOffset);
-  const hi = Math.max(c, b + predictGbm(artifact.high, x) + artifact.rangeOffset);
+  // By value, not by the predicted fee, so a longer contract never lowers either end.
+  const d = offsetAt(artifact, x[F.log_value]);
+  const lo = Math.min(c, b + predictGbm(artifact.low, x) - d);
+  const hi = Math.max(c, b + predictGbm(artifact.high, x) + d);
   return { feeEur: Math.exp(c), lowEur: Math.exp(lo), highEur: Math.exp(hi) };
 }
 

@@ -29,7 +29,7 @@ import {
 
 export { CATEGORY_NAMES, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, type ValueCategory } from './bands.js';
 
-export const FUTURE_MODEL_VERSION = 2;
+export const FUTURE_MODEL_VERSION = 3;
 export const HORIZON_YEARS = 3;
 /** A value counts as his worth at a date when published at most this many days before it. */
 export const FRESH_VALUE_DAYS = 365;

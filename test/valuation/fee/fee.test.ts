@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildSnapshot } from '../../../src/domain/snapshot.js';
 import { featureIndex } from '../../../src/valuation/features/index.js';
-import { feeFromFeatures, fitFeeModel, paidTransfers, predictFee, transferFeatures, type FeeSettings } from '../../../src/valuation/fee/index.js';
+import { FEE_FEATURES, feeFromFeatures, fitFeeModel, paidTransfers, predictFee, transferFeatures, type FeeSettings } from '../../../src/valuation/fee/index.js';
 import { clubIds, syntheticWorld } from '../features/synthetic.js';
 
 const world = syntheticWorld({ seed: 5, players: 700 });
@@ -67,5 +67,61 @@ test('deterministic fit and a JSON round trip that predicts the same', () => {
   const copy = JSON.parse(JSON.stringify(artifact)) as typeof artifact;
   for (const playerId of [...train.players.keys()].slice(0, 20)) {
     assert.deepEqual(predictFee(copy, train, { playerId }), predictFee(artifact, train, { playerId }));
+  }
+});
+
+test('a stronger seller never lowers the fee', () => {
+  const idx = featureIndex(later);
+  const rows = paidTransfers(later).filter((t) => t.date > TRAIN_AS_OF).slice(0, 30);
+  const at = (x: Float64Array, feature: string, v: number) => {
+    const copy = Float64Array.from(x);
+    copy[FEE_FEATURES.indexOf(feature as (typeof FEE_FEATURES)[number])] = v;
+    return feeFromFeatures(artifact, copy).feeEur;
+  };
+  for (const t of rows) {
+    const x = transferFeatures(idx, t, artifact.averageBuyer);
+    for (const [feature, from, to, step] of [['seller_strength', 10, 22, 0.5], ['seller_league_strength', 10, 22, 0.5], ['seller_tier', 1, 5, 1]] as const) {
+      let prev = at(x, feature, from);
+      for (let v = from + step; v <= to; v += step) {
+        const fee = at(x, feature, v);
+        // A higher tier number is a weaker league: the fee must not rise with it.
+        if (feature === 'seller_tier') assert.ok(fee <= prev + 1e-6, `${t.id} ${feature} ${v}`);
+        else assert.ok(fee >= prev - 1e-6, `${t.id} ${feature} ${v}`);
+        prev = fee;
+      }
+    }
+  }
+});
+
+test('the range is calibrated per band of value, each band at the nominal rate on the calibration year', () => {
+  // A larger world and three years held out: enough calibration transfers for three bins of 100.
+  const big = buildSnapshot(syntheticWorld({ seed: 6, players: 2200 }), '2024-06-30', 'syn');
+  const binned = fitFeeModel(big, { ...settings, calibrationDays: 1095 });
+  const r = binned.rangeOffsets;
+  assert.ok(r, 'binned offsets');
+  assert.ok(binned.stats.calibrationTransfers >= 300, `${binned.stats.calibrationTransfers} calibration transfers`);
+  assert.equal(r.offsets.length, 3);
+  assert.ok(r.logValueUpper.every((v, i) => i === 0 || v >= r.logValueUpper[i - 1]));
+  const c = binned.stats.calibratedCoverage;
+  assert.ok(c >= 0.78 && c <= 0.9, `calibrated coverage ${c}`);
+  // One offset for all: the artifact falls back to it.
+  const single = fitFeeModel(big, { ...settings, calibrationDays: 1095, rangeBins: 1 });
+  assert.equal(single.rangeOffsets, null);
+  assert.equal(single.rangeOffset, binned.rangeOffset);
+});
+
+test('the fee never falls with value, through the mix of the trees with and without date features', () => {
+  assert.ok(artifact.centerLong, 'blend is the default');
+  const idx = featureIndex(later);
+  const li = FEE_FEATURES.indexOf('log_value');
+  for (const t of paidTransfers(later).filter((r) => r.date > TRAIN_AS_OF).slice(0, 30)) {
+    const x = transferFeatures(idx, t, artifact.averageBuyer);
+    let prev = 0;
+    for (let v = Math.log(5e5); v <= Math.log(2e8); v += 0.05) {
+      x[li] = v;
+      const fee = feeFromFeatures(artifact, x).feeEur;
+      assert.ok(fee >= prev * (1 - 1e-9), `${t.id} at ${Math.exp(v).toFixed(0)}: ${fee} < ${prev}`);
+      prev = fee;
+    }
   }
 });

@@ -132,3 +132,17 @@ test('bundle: deterministic version and models, JSON round trip predicts the sam
   assert.deepEqual(predictFuture(copy.future, copy.rating, big, input), predictFuture(b1.future, b1.rating, big, input));
   assert.notEqual(trainBundle(big, { ...settings, seed: 4 }).version, b1.version);
 });
+
+test('the spread widens the range around the same median', () => {
+  const settings = { k: 30, distribution: { location: { minSamplesLeaf: 10 }, scale: { minSamplesLeaf: 20 } } };
+  const narrow = fitFutureModel(snap, rating, { ...settings, distribution: { ...settings.distribution, spread: 1 } });
+  assert.equal(narrow.distribution.stats.spread, 1);
+  assert.ok(future.distribution.stats.spread > 1);
+  for (const p of [...snap.players.values()].slice(0, 30)) {
+    const a = predictFuture(narrow, rating, snap, { playerId: p.id, clubId: clubs[3] });
+    const b = predictFuture(future, rating, snap, { playerId: p.id, clubId: clubs[3] });
+    assert.ok(Math.abs(a.futureValueEur - b.futureValueEur) <= 1e-6 * a.futureValueEur, p.id);
+    assert.ok(b.lowEur <= a.lowEur + 1e-6 && b.highEur >= a.highEur - 1e-6, p.id);
+    if (a.highEur > a.lowEur) assert.ok(b.highEur / b.lowEur > a.highEur / a.lowEur, p.id);
+  }
+});

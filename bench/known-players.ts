@@ -1,0 +1,113 @@
+/**
+ * The models as served, read as a football person would: the most valuable players on the real
+ * data with their expected fee, future value (median, 10-90 range, category) and playing time at
+ * their own club. Also prints the training time of the whole bundle (target <= 90 s).
+ *
+ * The future value is asked as /get_future_transfer_value asks it: his own club, no
+ * expected_transfer_value (so the baseline is the expected fee for a move to that club); the
+ * category against his own latest value is printed beside it.
+ *
+ * Run: node --import tsx bench/known-players.ts --world-cache /work/cache/tm-world.json [--models-cache /tmp/FILE.json] [--top 20]
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { addDays, addYears, ageAt, clubAt, featureIndex, latestValue, logValueAt } from '../src/valuation/features/index.js';
+import { predictFee } from '../src/valuation/fee/index.js';
+import { CATEGORY_NAMES, FRESH_VALUE_DAYS, categoryOfValue, predictFuture } from '../src/valuation/future/index.js';
+import { median } from '../src/valuation/ml/metrics.js';
+import { sportiveImpact } from '../src/valuation/impact/index.js';
+import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
+import { modelsCacheFromArgs, trainedModels } from './lib/models.js';
+
+const { values: args } = parseArgs({
+  options: {
+    data: { type: 'string' },
+    'world-cache': { type: 'string' },
+    'models-cache': { type: 'string' },
+    'as-of': { type: 'string', default: '2024-06-30' },
+    top: { type: 'string', default: '20' },
+  },
+});
+const AS_OF = args['as-of']!;
+const m = (eur: number) => `${(eur / 1e6).toFixed(1)}M`;
+
+async function main(): Promise<void> {
+  const { world, dataVersion } = await loadRealWorld(dataDirFromArgs(), true, worldCacheFromArgs());
+  const c0 = process.cpuUsage();
+  const { bundle, snapshot, trainMs } = trainedModels(world, dataVersion, AS_OF, modelsCacheFromArgs());
+  const cpu = process.cpuUsage(c0);
+  if (trainMs !== null) {
+    const f = bundle.stats.fitMs;
+    console.log(
+      `trained all models as of ${AS_OF} in ${(trainMs / 1000).toFixed(1)} s wall (${((cpu.user + cpu.system) / 1000 / 1000).toFixed(1)} s CPU, load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores): ` +
+        `rating ${(f.rating / 1000).toFixed(1)} s, fee ${(f.fee / 1000).toFixed(1)} s, future ${(f.future / 1000).toFixed(1)} s, impact ${(f.impact / 1000).toFixed(1)} s`,
+    );
+    console.log(`${trainMs <= 90_000 ? 'PASS' : 'FAIL'} training <= 90 s (wall; under load the CPU time is the fairer figure)`);
+  } else {
+    console.log('models read from the cache (no training time)');
+  }
+  const idx = featureIndex(snapshot);
+  const top = [...snapshot.players.values()]
+    .map((p) => ({ p, v: latestValue(idx, p.id, AS_OF) }))
+    .filter((x) => x.v && x.v.date >= addDays(AS_OF, -365))
+    .sort((a, b) => b.v!.valueEur - a.v!.valueEur)
+    .slice(0, Number(args.top));
+  console.log(`\nthe ${top.length} most valuable players as of ${AS_OF}: value | expected fee, typical buyer (range) | future value at his club in 3 years [10-90%] category vs the API's baseline (expected fee to his club) / vs his value | playing time at his club`);
+  for (const { p, v } of top) {
+    const club = clubAt(idx, p.id, AS_OF);
+    const fee = predictFee(bundle.fee, snapshot, { playerId: p.id });
+    let future = '-';
+    let pt = '-';
+    if (club) {
+      const baseline = predictFee(bundle.fee, snapshot, { playerId: p.id, targetClubId: club }).feeEur;
+      const f = predictFuture(bundle.future, bundle.rating, snapshot, { playerId: p.id, clubId: club, baselineValueEur: baseline });
+      future = `${m(f.futureValueEur).padStart(7)} [${m(f.lowEur)}, ${m(f.highEur)}] ${f.valueCategory} vs ${m(baseline)} / ${CATEGORY_NAMES[categoryOfValue(f.futureValueEur, v!.valueEur)]}`;
+      try {
+        if (bundle.impact) pt = sportiveImpact(bundle.impact, snapshot, { playerId: p.id, clubId: club }).playingTimePercentage.toFixed(2);
+      } catch (e) {
+        pt = (e as { code?: string }).code ?? 'error';
+      }
+    }
+    console.log(
+      `  ${p.name.padEnd(22)} ${(snapshot.clubs.get(club ?? '')?.name ?? '-').slice(0, 20).padEnd(20)} value ${m(v!.valueEur).padStart(6)} | ` +
+        `fee ${m(fee.feeEur).padStart(6)} (${m(fee.lowEur)}-${m(fee.highEur)}) | future ${future} | playing time ${pt}`,
+    );
+  }
+  whatStarsKept(idx, [...snapshot.players.keys()]);
+}
+
+/**
+ * What stars of an age and value kept: value 3 years after 30 June of 2009-2020 over the value then
+ * (both at most a year old), for players in each (age, value) group; the yardstick for the stars above.
+ */
+function whatStarsKept(idx: ReturnType<typeof featureIndex>, ids: string[]): void {
+  const groups: Array<[string, number, number, number]> = [
+    ['under 23.5, worth 80M or more', 0, 23.5, 80e6],
+    ['23.5-26.5, worth 80M or more', 23.5, 26.5, 80e6],
+    ['26.5-29.5, worth 80M or more', 26.5, 29.5, 80e6],
+    ['29.5-32.5, worth 50M or more', 29.5, 32.5, 50e6],
+  ];
+  console.log('\nwhat players kept 3 years on (30 June 2009-2020 -> 2012-2023), by age and value then:');
+  for (const [label, lo, hi, min] of groups) {
+    const ratios: number[] = [];
+    for (const id of ids) {
+      for (let y = 2009; y <= 2020; y++) {
+        const d0 = `${y}-06-30`;
+        const v0 = logValueAt(idx, id, d0, FRESH_VALUE_DAYS);
+        if (!(Math.exp(v0) >= min)) continue;
+        const age = ageAt(idx, id, d0);
+        if (!(age >= lo && age < hi)) continue;
+        const v3 = logValueAt(idx, id, addYears(d0, 3), FRESH_VALUE_DAYS);
+        if (Number.isFinite(v3)) ratios.push(Math.exp(v3 - v0));
+      }
+    }
+    ratios.sort((a, b) => a - b);
+    const q = (p: number) => (ratios.length ? ratios[Math.min(ratios.length - 1, Math.floor(p * ratios.length))].toFixed(2) : 'n/a');
+    console.log(`  ${label.padEnd(30)} n ${String(ratios.length).padStart(3)}  median ${ratios.length ? median(ratios).toFixed(3) : 'n/a'}  p10 ${q(0.1)}  p90 ${q(0.9)}`);
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
