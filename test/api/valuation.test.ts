@@ -156,6 +156,28 @@ describe('future transfer value', () => {
     assert.equal(huge.value_category, 'Major decline');
   });
 
+  test('at his own club the baseline is his expected fee with no buyer named, elsewhere the fee for a move there', async () => {
+    const s = t.runtime.world.current();
+    // The strongest club's players: a rich buyer's price for them would be far above the plain expected fee.
+    const rich = [...s.squads.entries()].map(([id, squad]) => ({ id, squad: squad.filter((p) => s.players.get(p)!.analysis_available) }))
+      .filter((c) => c.squad.length > 0 && s.analysisLeagueOfClub.has(c.id));
+    let checked = 0;
+    for (const c of rich.slice(0, 6)) {
+      const p = c.squad[0];
+      const plain = json(await t.get(`/v1/expected_transfer_value?player_id=${p}`)).expected_transfer_value_in_eur as number;
+      const atOwn = json(await t.post('/v1/get_future_transfer_value', { player_id: p, club_id: c.id }));
+      const asGiven = json(await t.post('/v1/get_future_transfer_value', { player_id: p, club_id: c.id, expected_transfer_value: plain }));
+      assert.equal(atOwn.value_category, asGiven.value_category, p);
+      assert.equal(atOwn.value_category, bandOf(atOwn.future_transfer_value_in_eur / plain), p);
+      const elsewhere = rich.find((o) => o.id !== c.id)!.id;
+      const toThere = json(await t.get(`/v1/expected_transfer_value?player_id=${p}&target_club_id=${elsewhere}`)).expected_transfer_value_in_eur as number;
+      const there = json(await t.post('/v1/get_future_transfer_value', { player_id: p, club_id: elsewhere }));
+      assert.equal(there.value_category, bandOf(there.future_transfer_value_in_eur / toThere), p);
+      checked++;
+    }
+    assert.ok(checked >= 3);
+  });
+
   test('a given baseline fee in another currency; amounts follow the currency', async () => {
     const eur = json(await t.post('/v1/get_future_transfer_value', { player_id: player, club_id: club, expected_transfer_value: 10_000_000 }));
     const gbp = json(await t.post('/v1/get_future_transfer_value', { player_id: player, club_id: club, expected_transfer_value: 10_000_000, currency_code: 'gbp' }));
