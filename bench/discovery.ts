@@ -165,9 +165,10 @@ async function main(): Promise<void> {
     for (const sort of sorts) listQueries.push({ filter, sort, limit: 25, after: null, scope: EVERYTHING, scopeKey: 'all', money });
   }
   for (const sort of sorts) listQueries.push({ filter: {}, sort, limit: 100, after: null, scope: onePlan, scopeKey: oneLeague, money });
-  // Deep pages: after a player far down each order.
+  // Deep pages: after a player far down each order (a listed one: players at a club now).
+  const listed = players.filter((p) => playerFacts(snapshot, p).inWorldNow);
   for (const sort of sorts) {
-    const deep = list.list({ filter: {}, sort, limit: 100, after: pick(players).id, scope: EVERYTHING, scopeKey: 'all', money });
+    const deep = list.list({ filter: {}, sort, limit: 100, after: pick(listed).id, scope: EVERYTHING, scopeKey: 'all', money });
     listQueries.push({ filter: {}, sort, limit: 100, after: deep.lastOfPage, scope: EVERYTHING, scopeKey: 'all', money });
   }
   listQueries.push(...listQueries.map((q) => ({ ...q, money: { code: 'USD', rates: money.rates } })));
