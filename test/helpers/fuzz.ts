@@ -747,9 +747,11 @@ export function answerProblem(req: FuzzRequest, res: FuzzResponse, ctx: { key: s
   }
   if (req.method === 'HEAD') return res.body === '' ? null : 'HEAD answer has a body';
   const docs = req.url.startsWith('/docs');
+  // The web app answers its own files (its page at / and its assets) outside /v1 and /docs.
+  const webApp = !docs && !req.url.startsWith('/v1') && res.statusCode < 300;
   const type = String(res.headers['content-type'] ?? '');
-  // The docs page's own assets are HTML, JavaScript and CSS; everything else is JSON.
-  if (docs && res.statusCode < 300) return null;
+  // The docs page's and the web app's own files are HTML, JavaScript and CSS; everything else is JSON.
+  if (webApp) return /^(text\/html|text\/javascript|application\/javascript|text\/css|image\/)/.test(type) ? null : `web app file as ${JSON.stringify(type)}`;
   if (docs && res.statusCode < 400) return null;
   if (!type.startsWith('application/json')) return `content-type ${JSON.stringify(type)}`;
   let body: unknown;

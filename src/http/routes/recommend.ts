@@ -60,10 +60,10 @@ const answerSchema = z.object({
   season: z.string().describe('The analysis season, the first of the 3 simulated (YYYY/YYYY)'),
   currency: z.string().describe('ISO 4217 code of every money field without the _in_eur suffix: currency_code, else the account\'s preferred currency, else EUR'),
   candidates_considered: z.number().int()
-    .describe('Players who met every condition: covered by the plan, with analysis data, not at the club, at that position, within the limits'),
+    .describe('Players who met every condition: covered by the plan, with analysis data, at a club now but not this one, at that position, within the limits'),
   candidates: z.array(candidateSchema)
     .describe('Best first: return_on_investment (highest first, null last), then total_value_created, then player_id; at most `limit`'),
-});
+}).describe('The best signings for the position, by return on investment for the club');
 
 /** POST /v1/recommend_signings: who to sign at a position, ranked by ROI for the club. */
 export function recommendRoutes(app: FastifyInstance, deps: HttpDeps): void {

@@ -3209,7 +3209,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The best signings for the position, by return on investment for the club */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3224,7 +3224,7 @@ export interface paths {
                             season: string;
                             /** @description ISO 4217 code of every money field without the _in_eur suffix: currency_code, else the account's preferred currency, else EUR */
                             currency: string;
-                            /** @description Players who met every condition: covered by the plan, with analysis data, not at the club, at that position, within the limits */
+                            /** @description Players who met every condition: covered by the plan, with analysis data, at a club now but not this one, at that position, within the limits */
                             candidates_considered: number;
                             /** @description Best first: return_on_investment (highest first, null last), then total_value_created, then player_id; at most `limit` */
                             candidates: {
