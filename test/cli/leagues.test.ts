@@ -1,24 +1,24 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, test } from 'node:test';
+import { demoDataDir } from '../helpers/app.js';
 import { runCli, spawnCli, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 // `touchline leagues set-clubs|show` as an operator runs them: a real server on the embedded demo
 // database, the CLI in another process going through the server's admin socket.
 
-const dataDir = mkdtempSync(join(tmpdir(), 'touchline-leagues-'));
+let dataDir = '';
 let server: ServerProcess | null = null;
 after(async () => {
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface Club { service_id: string; registry_a_id: number | null; name: string }
 interface Shown { competition: string; season: string; source: string; clubs: { club_id: string; registry_a_id: number | null; name: string }[] }
 
 test('leagues set-clubs and show through the running server: errors change nothing, the next request sees a change', { timeout: 1_200_000 }, async () => {
+  dataDir = await demoDataDir('touchline-leagues-');
   server = await startServerProcess({ env: { TOUCHLINE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, startTimeoutMs: 900_000 });
   const key = /Demo API key: (\S+)/.exec(server.output())?.[1];
   assert.ok(key, 'the start prints a demo key');

@@ -1,6 +1,6 @@
 /**
  * Every curl example of README.md and docs/api.md runs as written against a demo server started as
- * `npm start` starts it (an empty data folder, the demo world, the printed key and login), and
+ * `npm start` serves it (the demo world of the default seed, the printed key and login), and
  * answers the status its line promises.
  *
  * The convention the two files follow:
@@ -19,6 +19,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { demoDataDir } from '../helpers/app.js';
 import { REPO_ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const FILES = ['README.md', 'docs/api.md'];
@@ -86,9 +87,11 @@ describe('the curl examples of README.md and docs/api.md', { skip }, () => {
   let server: ServerProcess;
   let key: string;
   let password: string;
-  const dataDir = mkdtempSync(join(tmpdir(), 'touchline-examples-'));
+  let dataDir = '';
 
   before(async () => {
+    // The demo world as npm start makes it (the tests' copy of it, so this start skips generating it).
+    dataDir = await demoDataDir('touchline-examples-');
     // A higher limit than the default: the two files run back to back with one key. Each file stays
     // within the default on its own (checked below), as a person pasting it after `npm start` needs.
     server = await startServerProcess({
@@ -101,7 +104,7 @@ describe('the curl examples of README.md and docs/api.md', { skip }, () => {
   });
   after(async () => {
     await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test('the start printed a key and a login, as the files tell the reader', () => {

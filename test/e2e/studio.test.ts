@@ -12,15 +12,13 @@
  * Needs /usr/bin/chromium (Debian package) and the devDependencies playwright-core and axe-core.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { openDatabase } from '../../src/data/db.js';
 import { WEB_DIST } from '../../src/http/web-app.js';
-import { demoWorldDump } from '../helpers/app.js';
+import { demoDataDir } from '../helpers/app.js';
 import { startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -75,9 +73,7 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
   let demo: { email: string; password: string };
 
   before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'touchline-studio-'));
-    const copy = await openDatabase({ dataDir: join(dataDir, 'pg'), loadDataDir: new Blob([readFileSync(await demoWorldDump())]) });
-    await copy.close();
+    dataDir = await demoDataDir('touchline-studio-');
     server = await startServerProcess({ name: 'studio', env: { TOUCHLINE_DATA_DIR: dataDir, RATE_LIMIT: '60', LOG_LEVEL: 'warn' } });
     // Read as a person reads the start's output.
     const printed = await waitFor('the printed demo login', async () => /^Demo login: (\S+) \/ (\S+)$/m.exec(server.output()) ?? undefined, { timeoutMs: 30_000 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -53,6 +54,17 @@ async function loadDemo(handle: DatabaseHandle, config: Config): Promise<void> {
 }
 
 /** The dump (a PGlite data dir as .tar.gz) of the demo world's embedded database, made once per code version. */
+/**
+ * A fresh TOUCHLINE_DATA_DIR whose embedded database holds the demo world (the tests' dump), so a
+ * started server skips generating and storing it. Models come from the shared models folder.
+ */
+export async function demoDataDir(prefix: string): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const copy = await openDatabase({ dataDir: join(dataDir, 'pg'), loadDataDir: new Blob([readFileSync(await demoWorldDump())]) });
+  await copy.close();
+  return dataDir;
+}
+
 export async function demoWorldDump(config: Config = loadConfig({ LOG_LEVEL: 'silent', TOUCHLINE_MODELS_DIR: MODELS_DIR })): Promise<string> {
   const dir = join(ROOT, '.cache');
   const file = join(dir, `test-world-${templateKey()}-${config.TOUCHLINE_AS_OF}.tar.gz`);
