@@ -27,6 +27,7 @@ import { featureIndex } from '../src/valuation/features/index.js';
 import { createRng } from '../src/valuation/ml/rng.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
 import { modelsCacheFromArgs, trainedModels } from './lib/models.js';
+import { quantile, timed, type Timing } from './lib/timing.js';
 
 /** The real data reaches 2024-06-30 (season 2023/2024 is its last): the as-of date the checks use on it. */
 const AS_OF = (() => {
@@ -38,24 +39,6 @@ const TARGET = { searchP95: 5, listP95: 20, historyP95: 5, buildMs: 2000, memory
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-function quantile(sorted: readonly number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
-
-interface Timing {
-  wall: number[];
-  cpu: number[];
-}
-
-function timed<T>(t: Timing, fn: () => T): T {
-  const c0 = process.cpuUsage();
-  const w0 = performance.now();
-  const out = fn();
-  t.wall.push(performance.now() - w0);
-  const c = process.cpuUsage(c0);
-  t.cpu.push((c.user + c.system) / 1000);
-  return out;
-}
 
 function summary(name: string, t: Timing, target: number): boolean {
   const w = [...t.wall].sort((a, b) => a - b);

@@ -30,6 +30,7 @@ import {
 } from '../src/valuation/recommend/index.js';
 import { modelsCacheFromArgs, trainedModels } from './lib/models.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
+import { quantile, timed, type Timing } from './lib/timing.js';
 
 const { values } = parseArgs({
   options: {
@@ -50,24 +51,8 @@ const LIMIT = 10;
 const money = { code: 'EUR', rates: defaultRateTable() };
 const everyone = () => true;
 
-function quantile(sorted: readonly number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
-interface Timing {
-  wall: number[];
-  cpu: number[];
-}
-function timed<T>(t: Timing, fn: () => T): T {
-  const c0 = process.cpuUsage();
-  const w0 = performance.now();
-  const out = fn();
-  t.wall.push(performance.now() - w0);
-  const c = process.cpuUsage(c0);
-  t.cpu.push((c.user + c.system) / 1000);
-  return out;
-}
 function summary(name: string, t: Timing, target: number): boolean {
   const w = [...t.wall].sort((a, b) => a - b);
   const c = [...t.cpu].sort((a, b) => a - b);
