@@ -39,7 +39,6 @@ const TARGET = { searchP95: 5, listP95: 20, historyP95: 5, buildMs: 2000, memory
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-
 function summary(name: string, t: Timing, target: number): boolean {
   const w = [...t.wall].sort((a, b) => a - b);
   const c = [...t.cpu].sort((a, b) => a - b);

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, type Server } from 'node:net';
+import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -24,6 +24,7 @@ import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/data/db.js';
 import { createRuntime } from '../../src/runtime.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
+import { redisReachable } from '../helpers/redis.js';
 
 const json = (res: { body: string }) => JSON.parse(res.body);
 let clock = Date.parse('2026-07-01T12:00:00Z');
@@ -174,15 +175,6 @@ describe('on PostgreSQL, another instance', () => {
     }
   });
 });
-
-function redisReachable(url: string): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const s = createConnection({ host: u.hostname, port: Number(u.port || 6379) });
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
-}
 
 describe('a plan\'s limit shared on Redis', async () => {
   const redisUrl = process.env.TOUCHLINE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

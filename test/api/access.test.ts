@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createConnection } from 'node:net';
 import pino from 'pino';
 import { buildApp } from '../../src/app.js';
 import { createAccount, setAccountStatus } from '../../src/access/accounts.js';
@@ -9,6 +8,7 @@ import { createPlan } from '../../src/access/plans.js';
 import { loadConfig } from '../../src/config.js';
 import { createRuntime } from '../../src/runtime.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
+import { redisReachable } from '../helpers/redis.js';
 
 const json = (res: { body: string }) => JSON.parse(res.body);
 let clock = Date.parse('2026-07-01T12:00:00Z');
@@ -237,15 +237,6 @@ describe('login', () => {
     assert.deepEqual(json(await t.post('/v1/auth/login', { password: 'x' }, null)), { error: 'email is required' });
   });
 });
-
-function redisReachable(url: string): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const s = createConnection({ host: u.hostname, port: Number(u.port || 6379) });
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
-}
 
 describe('shared limit on Redis', async () => {
   const redisUrl = process.env.TOUCHLINE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
