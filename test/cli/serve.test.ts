@@ -49,18 +49,16 @@ test('serve on an empty embedded database: demo world, a working printed key, CL
   };
   const ok = { status: 200, body: null };
   assert.deepEqual(await ask(), ok);
-  for (let round = 0; round < 2; round++) {
-    const steps: Array<[string[], unknown]> = [
-      [['accounts', 'set-status', '--email', 'analyst@club.example', '--status', 'inactive'], { status: 403, body: { error: 'Account access denied: account is inactive' } }],
-      [['accounts', 'set-status', '--email', 'analyst@club.example', '--status', 'registered'], { status: 403, body: { error: 'Account access denied: account is not activated' } }],
-      [['accounts', 'set-status', '--email', 'analyst@club.example', '--status', 'active'], ok],
-      [['accounts', 'set-plan', '--email', 'analyst@club.example', '--no-plan'], { status: 403, body: { error: 'Account access denied: no plan access' } }],
-      [['accounts', 'set-plan', '--email', 'analyst@club.example', '--plan', 'everything'], ok],
-    ];
-    for (const [args, expected] of steps) {
-      await runCli([...args, '--json'], env);
-      assert.deepEqual(await ask(), expected, `round ${round}: after touchline ${args.join(' ')}`);
-    }
+  const steps: Array<[string[], unknown]> = [
+    [['accounts', 'set-status', '--email', 'analyst@club.example', '--status', 'inactive'], { status: 403, body: { error: 'Account access denied: account is inactive' } }],
+    [['accounts', 'set-status', '--email', 'analyst@club.example', '--status', 'registered'], { status: 403, body: { error: 'Account access denied: account is not activated' } }],
+    [['accounts', 'set-status', '--email', 'analyst@club.example', '--status', 'active'], ok],
+    [['accounts', 'set-plan', '--email', 'analyst@club.example', '--no-plan'], { status: 403, body: { error: 'Account access denied: no plan access' } }],
+    [['accounts', 'set-plan', '--email', 'analyst@club.example', '--plan', 'everything'], ok],
+  ];
+  for (const [args, expected] of steps) {
+    await runCli([...args, '--json'], env);
+    assert.deepEqual(await ask(), expected, `after touchline ${args.join(' ')}`);
   }
   await runCli(['keys', 'revoke', '--key-id', created.key_id, '--json'], env);
   assert.deepEqual(await ask(), { status: 401, body: { error: 'API key is revoked' } }, 'after touchline keys revoke');

@@ -92,26 +92,68 @@ async function embeddedDemo(config: Config): Promise<DatabaseHandle> {
 }
 
 let pgCounter = 0;
-/** A fresh database on the PostgreSQL server CI names, loaded with the demo world. */
-async function postgresDemo(serverUrl: string, config: Config): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  const name = `touchline_t_${process.pid}_${++pgCounter}`;
+
+/** Runs `fn` on a connection to the server's maintenance database. */
+async function onServer<T>(serverUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
-  await loadDemo(handle, config);
+  return url.toString();
+}
+
+/**
+ * A template database on the server holding the demo world and its ratings, made once per code
+ * version (storing the world row by row costs seconds; copying a template does not). Named after the
+ * database CI names, so dropping that one's templates cleans up; older versions' templates are dropped.
+ */
+async function postgresTemplate(serverUrl: string, config: Config): Promise<string> {
+  const base = new URL(serverUrl).pathname.slice(1) || 'touchline';
+  const prefix = `${base}_tpl_`;
+  const name = `${prefix}${templateKey()}_${config.TOUCHLINE_AS_OF.replaceAll('-', '')}`;
+  const found = await onServer(serverUrl, async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount);
+  if (found) return name;
+  const building = `${name}_${process.pid}`;
+  await onServer(serverUrl, async (c) => {
+    await c.query(`drop database if exists ${building}`);
+    await c.query(`create database ${building}`);
+  });
+  const handle = await openDatabase({ url: databaseUrl(serverUrl, building) });
+  try {
+    await loadDemo(handle, config);
+  } finally {
+    await handle.close();
+  }
+  await onServer(serverUrl, async (c) => {
+    const stale = await c.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1) and datname <> $2 and datname <> $3', [prefix, name, building]);
+    for (const { datname } of stale.rows) await c.query(`drop database if exists ${datname} with (force)`);
+    await c.query(`alter database ${building} rename to ${name}`);
+  });
+  return name;
+}
+
+/** A fresh database on the PostgreSQL server CI names: a copy of the demo world's template. */
+async function postgresDemo(serverUrl: string, config: Config): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const template = await postgresTemplate(serverUrl, config);
+  const name = `touchline_t_${process.pid}_${++pgCounter}`;
+  await onServer(serverUrl, async (c) => {
+    await c.query(`drop database if exists ${name}`);
+    await c.query(`create database ${name} template ${template}`);
+  });
+  const handle = await openDatabase({ url: databaseUrl(serverUrl, name) });
+  await migrateToLatest(handle.db);
+  await ensureModels(handle, config, () => {});
   return {
     handle,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    drop: () => onServer(serverUrl, async (c) => void (await c.query(`drop database if exists ${name} with (force)`))),
   };
 }
 
