@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AccountStatus, Database } from '../data/schema.js';
+import { isIsoCurrency } from '../money/currencies.js';
 import { AccessError } from './messages.js';
 import { hashPassword } from './password.js';
 import { planIdByName } from './plans.js';
@@ -44,6 +45,8 @@ export interface AccountInfo {
   readonly status: AccountStatus;
   readonly plan: string | null;
   readonly has_password: boolean;
+  /** The currency answers use when a request names none; null: EUR. */
+  readonly currency: string | null;
   readonly active_keys: number;
   readonly created_at: string;
 }
@@ -90,6 +93,7 @@ async function queryAccounts(db: Kysely<Database>, email?: string): Promise<Acco
       'a.email',
       'a.status',
       'a.password_hash',
+      'a.preferred_currency',
       'a.created_at',
       'p.name as plan',
       eb
@@ -109,6 +113,7 @@ async function queryAccounts(db: Kysely<Database>, email?: string): Promise<Acco
     status: r.status,
     plan: r.plan ?? null,
     has_password: r.password_hash !== null,
+    currency: r.preferred_currency ?? null,
     active_keys: Number(r.active_keys ?? 0),
     created_at: new Date(r.created_at).toISOString(),
   }));
@@ -146,5 +151,28 @@ export async function setAccountPassword(db: Kysely<Database>, args: { email: st
   const hash = await hashPassword(validPassword(args.password));
   const res = await db.updateTable('accounts').set({ password_hash: hash }).where('email', '=', email).returning('id').executeTakeFirst();
   if (!res) throw new AccessError(`Unknown account: ${email}`);
+  return getAccount(db, email);
+}
+
+/** An ISO 4217 code in any case, stored upper case. */
+function validCurrency(code: string): string {
+  const c = code.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(c) || !isIsoCurrency(c)) throw new AccessError(`Invalid currency code: ${JSON.stringify(code)} (expected an ISO 4217 code such as EUR, GBP or USD, or "default")`);
+  return c;
+}
+
+/**
+ * `accounts set-currency`: the currency every answer to the account's keys uses when a request names
+ * none (`null`: back to EUR). Answers fall back to EUR while the rate table cannot convert it. In
+ * force like a status change: the principal carries it.
+ */
+export async function setAccountCurrency(db: Kysely<Database>, args: { email: string; currency: string | null }): Promise<AccountInfo> {
+  const email = normalizeEmail(args.email);
+  const currency = args.currency === null ? null : validCurrency(args.currency);
+  await changeAccess(db, async (trx) => {
+    const res = await trx.updateTable('accounts').set({ preferred_currency: currency }).where('email', '=', email).returning('id').executeTakeFirst();
+    if (!res) throw new AccessError(`Unknown account: ${email}`);
+    await bumpAccessVersion(trx);
+  });
   return getAccount(db, email);
 }

@@ -1,5 +1,5 @@
 import { defineOperation } from '../admin/operations.js';
-import { createAccount, listAccounts, setAccountPassword, setAccountPlan, setAccountStatus, type CreateAccountArgs } from './accounts.js';
+import { createAccount, listAccounts, setAccountCurrency, setAccountPassword, setAccountPlan, setAccountStatus, type CreateAccountArgs } from './accounts.js';
 import { createKey, listKeys, revokeKey } from './keys.js';
 import { createPlan, listPlans, updatePlan, type PlanArgs } from './plans.js';
 
@@ -17,6 +17,7 @@ export const accessOps = {
   accountsCreate: defineOperation('access.accounts.create', ({ handle }, a: Json<CreateAccountArgs>) => createAccount(handle.db, a)),
   accountsSetStatus: defineOperation('access.accounts.set-status', ({ handle }, a: { email: string; status: string }) => setAccountStatus(handle.db, a)),
   accountsSetPlan: defineOperation('access.accounts.set-plan', ({ handle }, a: { email: string; plan: string | null }) => setAccountPlan(handle.db, a)),
+  accountsSetCurrency: defineOperation('access.accounts.set-currency', ({ handle }, a: { email: string; currency: string | null }) => setAccountCurrency(handle.db, a)),
   accountsSetPassword: defineOperation('access.accounts.set-password', ({ handle }, a: { email: string; password: string }) => setAccountPassword(handle.db, a)),
   accountsList: defineOperation('access.accounts.list', ({ handle }, _a: Record<string, never>) => listAccounts(handle.db)),
   keysCreate: defineOperation('access.keys.create', ({ handle }, a: { email: string }) => createKey(handle.db, a)),

@@ -29,7 +29,7 @@ function describePlan(p: PlanInfo): string {
 }
 
 function describeAccount(a: AccountInfo): string {
-  return `${a.email}  status=${a.status}  plan=${a.plan ?? '-'}  keys=${a.active_keys}${a.has_password ? '  password=yes' : ''}`;
+  return `${a.email}  status=${a.status}  plan=${a.plan ?? '-'}  keys=${a.active_keys}${a.has_password ? '  password=yes' : ''}${a.currency ? `  currency=${a.currency}` : ''}`;
 }
 
 interface PlanOpts {
@@ -104,7 +104,7 @@ export function registerAccessCommands(program: Command): void {
       output(json(o), all, all.length ? all.map(describePlan).join('\n') : 'No plans.');
     });
 
-  const accounts = program.command('accounts').description('accounts: status (active, inactive, registered), plan, password');
+  const accounts = program.command('accounts').description('accounts: status (active, inactive, registered), plan, currency, password');
 
   accounts
     .command('create')
@@ -141,6 +141,18 @@ export function registerAccessCommands(program: Command): void {
       if (o.plan === undefined) throw new CliError('Give --plan NAME or --no-plan');
       const plan = o.plan === false ? null : o.plan;
       const account = await run<AccountInfo>(accessOps.accountsSetPlan({ email: o.email, plan }));
+      output(json(o), account, `Account ${describeAccount(account)}`);
+    });
+
+  accounts
+    .command('set-currency')
+    .description('set the currency answers use when a request names none (the web app shows money in it)')
+    .requiredOption('--email <email>', 'email address')
+    .requiredOption('--currency <code>', 'an ISO 4217 code (e.g. GBP); "default" goes back to EUR')
+    .option('--json', 'print JSON')
+    .action(async (o: { email: string; currency: string; json?: boolean }) => {
+      const currency = o.currency.trim().toLowerCase() === 'default' ? null : o.currency;
+      const account = await run<AccountInfo>(accessOps.accountsSetCurrency({ email: o.email, currency }));
       output(json(o), account, `Account ${describeAccount(account)}`);
     });
 

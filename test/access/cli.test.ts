@@ -30,6 +30,7 @@ test('the commands of CONVENTIONS.md exist with their options, each with --json'
     'accounts create': ['--email', '--password', '--status', '--plan', '--json'],
     'accounts set-status': ['--email', '--status', '--json'],
     'accounts set-plan': ['--email', '--plan', '--no-plan', '--json'],
+    'accounts set-currency': ['--email', '--currency', '--json'],
     'accounts list': ['--json'],
     'keys create': ['--email', '--json'],
     'keys revoke': ['--key-id', '--json'],
@@ -97,6 +98,8 @@ test('the access operations run by name with JSON arguments, as a running server
     const key = await call('access.keys.create', { email: 'ops@example.test' });
     assert.deepEqual(Object.keys(key), ['key_id', 'api_key']);
     assert.equal((await call('access.accounts.set-status', { email: 'ops@example.test', status: 'active' })).status, 'active');
+    assert.equal((await call('access.accounts.set-currency', { email: 'ops@example.test', currency: 'chf' })).currency, 'CHF');
+    await assert.rejects(call('access.accounts.set-currency', { email: 'nobody@example.test', currency: 'CHF' }), /Unknown account: nobody@example.test/);
     assert.equal((await call('access.keys.revoke', { keyId: key.key_id })).key_id, key.key_id);
     const keys = await call('access.keys.list', { email: 'ops@example.test' });
     assert.deepEqual(keys.map((k: { state: string }) => k.state), ['revoked']);

@@ -118,6 +118,20 @@ describe('an access change through the running instance is in force when the com
     }
   });
 
+  test('the account\'s currency (set-currency): the next answer that names none is in it, and "default" goes back to EUR', async () => {
+    const { email, key } = await account();
+    const currencyOf = async () => ((await ask(key, '/v1/players?limit=1')).body as { currency: string }).currency;
+    assert.equal(await currencyOf(), 'EUR');
+    const set = (await cmd('access.accounts.set-currency', { email, currency: 'gbp' })) as { currency: string | null };
+    assert.equal(set.currency, 'GBP');
+    assert.equal(await currencyOf(), 'GBP');
+    assert.equal(((await ask(key, '/v1/players?limit=1&currency=USD')).body as { currency: string }).currency, 'USD', 'a request naming one still wins');
+    await assert.rejects(cmd('access.accounts.set-currency', { email, currency: 'XYZ' }), /Invalid currency code: "XYZ"/);
+    assert.equal(await currencyOf(), 'GBP', 'a refused change changes nothing');
+    assert.equal(((await cmd('access.accounts.set-currency', { email, currency: null })) as { currency: string | null }).currency, null);
+    assert.equal(await currencyOf(), 'EUR');
+  });
+
   test('a key from POST /v1/auth/login works on the very next request (10 times)', async () => {
     const { email } = await account();
     for (let i = 0; i < 10; i++) {
