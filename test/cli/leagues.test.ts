@@ -50,13 +50,16 @@ test('leagues set-clubs and show through the running server: errors change nothi
     assert.match(r.stderr, message, args.join(' '));
   };
   const unknown = 'C' + 'Z'.repeat(26);
-  await fails(['set-clubs', league, '--season', season, '--clubs', [...members.map((c) => c.service_id), unknown].join(',')], new RegExp(`Unknown club: ${unknown}`));
-  await fails(['set-clubs', league, '--season', season, '--registry-a-ids', `${members[0].registry_a_id},987654321`], /Unknown club with registry_a_id 987654321/);
-  await fails(['set-clubs', league, '--season', '2026', '--clubs', members.map((c) => c.service_id).join(',')], /Invalid season/);
-  await fails(['set-clubs', 'NO_SUCH_LEAGUE', '--season', season, '--clubs', members.map((c) => c.service_id).join(',')], /Unknown competition: NO_SUCH_LEAGUE/);
-  await fails(['set-clubs', 'CONTINENTAL_CHAMPIONS_CUP', '--season', season, '--clubs', members.map((c) => c.service_id).join(',')], /not a domestic league/);
-  await fails(['set-clubs', league, '--season', season], /exactly one of/);
-  await fails(['show', league, '--season', '2026/27'], /Invalid season/);
+  // None of these changes anything, so they run side by side.
+  await Promise.all([
+    fails(['set-clubs', league, '--season', season, '--clubs', [...members.map((c) => c.service_id), unknown].join(',')], new RegExp(`Unknown club: ${unknown}`)),
+    fails(['set-clubs', league, '--season', season, '--registry-a-ids', `${members[0].registry_a_id},987654321`], /Unknown club with registry_a_id 987654321/),
+    fails(['set-clubs', league, '--season', '2026', '--clubs', members.map((c) => c.service_id).join(',')], /Invalid season/),
+    fails(['set-clubs', 'NO_SUCH_LEAGUE', '--season', season, '--clubs', members.map((c) => c.service_id).join(',')], /Unknown competition: NO_SUCH_LEAGUE/),
+    fails(['set-clubs', 'CONTINENTAL_CHAMPIONS_CUP', '--season', season, '--clubs', members.map((c) => c.service_id).join(',')], /not a domestic league/),
+    fails(['set-clubs', league, '--season', season], /exactly one of/),
+    fails(['show', league, '--season', '2026/27'], /Invalid season/),
+  ]);
   assert.equal((await runCli(['leagues', 'show', league, '--json'], env)).json<Shown>().source, 'default', 'nothing changed');
   assert.deepEqual(await forecastIds(), ids(members));
 
