@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { isClubCovered, isCompetitionCovered, isPlayerCovered } from '../../src/access/plans.js';
 import type { Coverage } from '../../src/access/interface.js';
@@ -11,14 +9,13 @@ import { playerFacts } from '../../src/domain/player-facts.js';
 import { buildSnapshot, type Snapshot } from '../../src/domain/snapshot.js';
 import { defaultRateTable } from '../../src/money/rates.js';
 import { loadRealWorld } from '../../bench/lib/world.js';
+import { REAL_DATA_DIR as DIR, realDataSkip as skip, realWorldCachePath } from '../helpers/real-world.js';
 
 /**
- * Discovery on the shared real data, as of 2024-06-30 (its last day). Importing it takes minutes;
- * TOUCHLINE_WORLD_CACHE may name a JSON copy of an import (kept outside the repository) to read instead.
+ * Discovery on the shared real data, as of 2024-06-30 (its last day). The world the import test stored
+ * is read back (`.cache/`), else imported here and kept there; TOUCHLINE_WORLD_CACHE may name another
+ * JSON copy of an import (kept outside the repository).
  */
-const DIR = resolve(import.meta.dirname, '../../../shared/data/transfermarkt');
-const present = existsSync(resolve(DIR, 'players.csv.gz'));
-const skip = present ? false : `shared data absent at ${DIR}`;
 const AS_OF = '2024-06-30';
 
 let snapshot: Snapshot;
@@ -36,7 +33,7 @@ function scopeOf(coverage: Coverage): Scope {
 
 describe('discovery on the real data', { skip, timeout: 600_000 }, () => {
   before(async () => {
-    const { world, dataVersion } = await loadRealWorld(DIR, true, process.env.TOUCHLINE_WORLD_CACHE ?? null);
+    const { world, dataVersion } = await loadRealWorld(DIR, true, process.env.TOUCHLINE_WORLD_CACHE ?? realWorldCachePath());
     snapshot = buildSnapshot(world, AS_OF, dataVersion);
     search = SearchIndex.build(snapshot);
   });

@@ -1,0 +1,48 @@
+/**
+ * The shared real data (../shared/data), imported once per CI run: the import test imports it, checks
+ * the database, and leaves the world it stored in the system's temporary folder (never in the
+ * repository); the discovery test reads that copy instead of importing a second time. The copy's name hashes the code that shapes
+ * a stored world and the data files' names, sizes and dates, so a changed importer or copy is imported anew.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { LoadedWorld } from '../../bench/lib/world.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+export const REAL_DATA_ROOT = resolve(ROOT, '../shared/data');
+export const REAL_DATA_DIR = join(REAL_DATA_ROOT, 'transfermarkt');
+/** The EA files beside the Transfermarkt copy, as `touchline import transfermarkt` is given them in the README. */
+export const EA_FILES = {
+  eaRatings: join(REAL_DATA_ROOT, 'eafc24_ratings', 'male_players.csv.gz'),
+  eaMapping: join(REAL_DATA_ROOT, 'ea_tm_mapping', 'tm_to_eafc25.csv.gz'),
+};
+const PREFIX = 'touchline-real-world-';
+export const realDataSkip: string | false = existsSync(join(REAL_DATA_DIR, 'players.csv.gz')) ? false : `shared data absent at ${REAL_DATA_DIR}`;
+
+function hashTree(h: ReturnType<typeof createHash>, dir: string, contents: boolean): void {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    const st = statSync(p);
+    if (st.isDirectory()) hashTree(h, p, contents);
+    else h.update(name).update(contents ? readFileSync(p) : `${st.size}:${st.mtimeMs}`);
+  }
+}
+
+/** Where the imported world is kept between the test files of one run. */
+export function realWorldCachePath(): string {
+  const h = createHash('sha256');
+  for (const dir of ['src/data', 'src/domain']) hashTree(h, join(ROOT, dir), true);
+  hashTree(h, REAL_DATA_ROOT, false);
+  return join(tmpdir(), `${PREFIX}${h.digest('hex').slice(0, 16)}.json`);
+}
+
+/** Leaves a stored world for the other test files (written whole, then renamed), in place of older ones. */
+export function keepRealWorld(loaded: LoadedWorld): void {
+  const file = realWorldCachePath();
+  for (const name of readdirSync(tmpdir())) if (name.startsWith(PREFIX)) rmSync(join(tmpdir(), name), { force: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(loaded));
+  renameSync(tmp, file);
+}
