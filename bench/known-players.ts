@@ -15,7 +15,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { addDays, addYears, ageAt, clubAt, featureIndex, latestValue, logValueAt, valueTrendAt } from '../src/valuation/features/index.js';
+import { addDays, addYears, ageAt, clubAt, featureIndex, latestValue, logValueAt, valueRiseAt } from '../src/valuation/features/index.js';
 import { predictFee } from '../src/valuation/fee/index.js';
 import { CATEGORY_NAMES, FRESH_VALUE_DAYS, categoryOfValue, predictFuture } from '../src/valuation/future/index.js';
 import { median } from '../src/valuation/ml/metrics.js';
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   for (const { p, v } of top) line(p, v!, '');
   console.log(`\nthe ${young.length} most valuable players under ${youngAge} as of ${AS_OF} (age, value change over the last 12 months), same columns:`);
   for (const { p, v } of young) {
-    const trend = valueTrendAt(idx, p.id, AS_OF);
+    const trend = valueRiseAt(idx, p.id, AS_OF);
     const t = Number.isFinite(trend) ? `x${Math.exp(trend).toFixed(2)}` : 'n/a';
     line(p, v!, ` age ${ageAt(idx, p.id, AS_OF).toFixed(1)} 12m ${t.padStart(6)}`);
   }

@@ -13,11 +13,11 @@ import { fitGbm, predictGbm, type GbmModel, type GbmSettings } from '../ml/gbm.j
 import { intervalCoverage } from '../ml/metrics.js';
 import {
   addDays, ageAt, clubAt, clubStrengthAt, contractMonthsAt, dayOf, featureIndex, GROUP_CODE, inflationAt, joinedClubOn, leagueStrengthAt,
-  logValueAt, minutesShareAt, peakLogValueAt, positionGroupOf, positionOf, tierAt, valueTrendAt, yearFraction, latestValue,
+  logValueAt, minutesShareAt, peakLogValueAt, positionGroupOf, positionOf, tierAt, valueRiseAt, yearFraction, latestValue,
   type FeatureIndex,
 } from '../features/index.js';
 
-export const FEE_MODEL_VERSION = 3;
+export const FEE_MODEL_VERSION = 4;
 
 export const FEE_FEATURES = [
   'log_value', 'value_age_days', 'log_peak_value', 'value_trend', 'age', 'position_group', 'contract_months', 'tenure_years',
@@ -172,7 +172,8 @@ export function feeFeatures(idx: FeatureIndex, q: FeeQuery, unknownBuyer: Unknow
   const v = latestValue(idx, playerId, at);
   x[F.value_age_days] = v ? dayOf(at) - dayOf(v.date) : NaN;
   x[F.log_peak_value] = peakLogValueAt(idx, playerId, at);
-  x[F.value_trend] = valueTrendAt(idx, playerId, at);
+  // Counted from his first value when he has been valued for less than a year (a rising teenager).
+  x[F.value_trend] = valueRiseAt(idx, playerId, at);
   x[F.age] = ageAt(idx, playerId, at);
   x[F.position_group] = GROUP_CODE[positionGroupOf(positionOf(idx, playerId))];
   x[F.contract_months] = contractMonthsAt(idx, playerId, at, q.contractEndDate);
