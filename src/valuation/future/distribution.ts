@@ -77,18 +77,6 @@ export function fitLogRatioModel(
   nBuckets: number,
   settings: LogRatioSettings = {},
 ): LogRatioModel {
-  return fitLogRatioModelWithResiduals(X, y, fold, bucket, nBuckets, settings).model;
-}
-
-/** fitLogRatioModel, also returning each row's out-of-fold residual of the location (y - location). */
-export function fitLogRatioModelWithResiduals(
-  X: Float64Array[],
-  y: Float64Array,
-  fold: Uint8Array,
-  bucket: Uint8Array,
-  nBuckets: number,
-  settings: LogRatioSettings = {},
-): { model: LogRatioModel; residuals: Float64Array } {
   const seed = settings.seed ?? 0;
   const loc: GbmSettings = { ...LOCATION_DEFAULTS, ...settings.location, seed };
   const n = X.length;
@@ -125,12 +113,11 @@ export function fitLogRatioModelWithResiduals(
     .map((list) => quantilesOf(list.length >= 500 ? Float64Array.from(list).sort() : sortedAll))
     .map((q) => q.map((v) => q[mid] + spread * (v - q[mid])));
   scales.sort((a, b) => a - b);
-  return { model: { location, scale, shapes, stats: { rows: n, oofRmse: Math.sqrt(sq / n), medianScale: scales[scales.length >> 1], spread } }, residuals: res };
+  return { location, scale, shapes, stats: { rows: n, oofRmse: Math.sqrt(sq / n), medianScale: scales[scales.length >> 1], spread } };
 }
 
-/** `shift` moves the location (the comparables' correction, see future/index.ts). */
-export function logRatioDistribution(model: LogRatioModel, x: ArrayLike<number>, bucket: number, shift = 0): LogRatioDistribution {
-  const mu = model.location.reduce((a, m) => a + predictGbm(m, x), 0) / model.location.length + shift;
+export function logRatioDistribution(model: LogRatioModel, x: ArrayLike<number>, bucket: number): LogRatioDistribution {
+  const mu = model.location.reduce((a, m) => a + predictGbm(m, x), 0) / model.location.length;
   return { mu, sigma: Math.exp(predictGbm(model.scale, x)), shape: model.shapes[bucket] ?? model.shapes[0] };
 }
 

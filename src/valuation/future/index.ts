@@ -17,19 +17,19 @@ import { playerFacts } from '../../domain/player-facts.js';
 import { seasonLabel } from '../../domain/season.js';
 import { buildIndex, nearest, type KnnIndex } from '../ml/knn.js';
 import {
-  GROUP_CODE, addDays, addYears, ageAt, clubAt, clubStrengthAt, contractMonthsAt, dayOf, featureIndex, firstLogValueWithin, isoOfDay, inflationAt, latestValue,
-  leagueStrengthAt, logValueAt, minutesShareAt, peakLogValueAt, positionGroupOf, positionOf, tierAt, valueRiseAt,
+  GROUP_CODE, addDays, addYears, ageAt, clubAt, clubStrengthAt, contractMonthsAt, dayOf, featureIndex, isoOfDay, inflationAt, latestValue,
+  leagueStrengthAt, logValueAt, minutesShareAt, peakLogValueAt, positionGroupOf, positionOf, tierAt, valueTrendAt,
   type FeatureIndex,
 } from '../features/index.js';
 import { bestRole, rateAt, type RatingArtifact } from '../rating/index.js';
 import { CATEGORY_NAMES, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, type ValueCategory } from './bands.js';
 import {
-  fitLogRatioModelWithResiduals, logRatioCdf, logRatioDistribution, logRatioQuantile, type LogRatioModel, type LogRatioSettings,
+  fitLogRatioModel, logRatioCdf, logRatioDistribution, logRatioQuantile, type LogRatioModel, type LogRatioSettings,
 } from './distribution.js';
 
 export { CATEGORY_NAMES, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, type ValueCategory } from './bands.js';
 
-export const FUTURE_MODEL_VERSION = 4;
+export const FUTURE_MODEL_VERSION = 3;
 export const HORIZON_YEARS = 3;
 /** A value counts as his worth at a date when published at most this many days before it. */
 export const FRESH_VALUE_DAYS = 365;
@@ -57,12 +57,6 @@ export interface FutureSettings {
   weights?: readonly number[];
   /** Only the latest this many comparable seasons are kept (default 10). */
   maxSeasons?: number;
-  /**
-   * Prior weight (in comparables) of the boosted location against its k comparables' residuals: the
-   * location moves by sum(residuals) / (k + shrink). Default k (half their mean residual); 0 = all of
-   * it; Infinity = no correction.
-   */
-  shrink?: number;
   distribution?: LogRatioSettings;
   seed?: number;
 }
@@ -78,7 +72,6 @@ export interface Comparable {
   a: number; // age at the start
   pos: string;
   c: number; // band of v3 / v0
-  e: number; // out-of-fold residual of the distribution's location, log(v3 / v0) - location
 }
 
 export interface FutureArtifact {
@@ -89,7 +82,7 @@ export interface FutureArtifact {
   /** The bands of future value / baseline, published with the model. */
   categories: typeof VALUE_CATEGORIES;
   features: readonly string[];
-  settings: { k: number; weights: number[]; maxSeasons: number; seed: number; shrink: number };
+  settings: { k: number; weights: number[]; maxSeasons: number; seed: number };
   distribution: LogRatioModel;
   index: KnnIndex<Comparable>;
   stats: { comparables: number; seasons: number[]; oofRmse: number; medianScale: number };
@@ -162,9 +155,7 @@ function playerAt(idx: FeatureIndex, rating: RatingArtifact, playerId: string, a
   const infl = inflationAt(idx, at);
   const club = clubStrengthAt(idx, clubId, at) - infl;
   const league = leagueStrengthAt(idx, clubId, at) - infl;
-  // A player valued for less than one (two) years counts his trend from his first value.
-  const valuedTwoYearsAgo = logValueAt(idx, playerId, addDays(at, -730), 400);
-  const twoYearsAgo = Number.isFinite(valuedTwoYearsAgo) ? valuedTwoYearsAgo : firstLogValueWithin(idx, playerId, at, 730);
+  const twoYearsAgo = logValueAt(idx, playerId, addDays(at, -730), 400);
   const last = latestValue(idx, playerId, at);
   const x = Float64Array.from([
     logValue - infl,
@@ -173,7 +164,7 @@ function playerAt(idx: FeatureIndex, rating: RatingArtifact, playerId: string, a
     r.rating,
     r.potential,
     r.potential - r.rating,
-    valueRiseAt(idx, playerId, at),
+    valueTrendAt(idx, playerId, at),
     logValue - twoYearsAgo,
     peakLogValueAt(idx, playerId, at) - logValue,
     last ? dayOf(at) - dayOf(last.date) : NaN,
@@ -206,7 +197,6 @@ export function fitFutureModel(snapshot: Snapshot, ratingArtifact: RatingArtifac
     weights: [...(settings.weights ?? [1, 1, 1.5, 1, 0.7])],
     maxSeasons: settings.maxSeasons ?? 10,
     seed: settings.seed ?? 0,
-    shrink: settings.shrink ?? settings.k ?? 50,
   };
   let lastValueDay = 0;
   for (const s of idx.values.values()) if (s.days.length > 0) lastValueDay = Math.max(lastValueDay, s.days[s.days.length - 1]);
@@ -240,16 +230,15 @@ export function fitFutureModel(snapshot: Snapshot, ratingArtifact: RatingArtifac
       knnRows.push({
         features: f.comparable,
         category: bucketOf(f.position, f.age),
-        payload: { p: pid, s, v0, v3, r: Math.round(f.rating), pt: Math.round(f.potential), a: Math.floor(f.age), pos: f.position, c: categoryOf(v3 / v0), e: 0 },
+        payload: { p: pid, s, v0, v3, r: Math.round(f.rating), pt: Math.round(f.potential), a: Math.floor(f.age), pos: f.position, c: categoryOf(v3 / v0) },
       });
     }
   }
   if (X.length < 200) throw new Error(`future model: ${X.length} comparable player-seasons before ${snapshot.asOf}, need at least 200`);
-  const { model: distribution, residuals } = fitLogRatioModelWithResiduals(
-    X, Float64Array.from(y), Uint8Array.from(folds), Uint8Array.from(shapes), SHAPE_AGES.length + 1, { seed: resolved.seed, ...settings.distribution },
-  );
-  // Out of fold (by player), so a comparable's residual says what the trees missed for players like him.
-  knnRows.forEach((row, i) => (row.payload.e = Math.round(residuals[i] * 1000) / 1000));
+  const distribution = fitLogRatioModel(X, Float64Array.from(y), Uint8Array.from(folds), Uint8Array.from(shapes), SHAPE_AGES.length + 1, {
+    seed: resolved.seed,
+    ...settings.distribution,
+  });
   const index = buildIndex(knnRows, { weights: resolved.weights, categoryMode: 'exact', missingPenalty: 1 });
   return {
     kind: 'future',
@@ -283,30 +272,9 @@ function distributionAt(future: FutureArtifact, rating: RatingArtifact, snapshot
   // The distribution is of his own value; a player never valued starts from the baseline.
   const anchor = ownValue > 0 ? ownValue : baseline;
   const f = playerAt(idx, rating, q.playerId, q.at, q.clubId, anchor > 0 ? Math.log(anchor) : NaN);
-  const neighbours = nearest(future.index, { features: f.comparable, category: bucketOf(f.position, f.age) }, future.settings.k);
-  const d = logRatioDistribution(future.distribution, f.x, shapeBucket(f.age), comparablesShift(neighbours.map((n) => n.payload.e), future.settings.shrink));
+  const d = logRatioDistribution(future.distribution, f.x, shapeBucket(f.age));
   const valueAt = (p: number) => (anchor > 0 ? anchor * Math.exp(logRatioQuantile(d, p)) : 0);
-  return { f, d, anchor, baseline, valueAt, neighbours };
-}
-
-/**
- * How far the comparables move the boosted location: the sum of their out-of-fold residuals over
- * (their count + shrink). The trees need 100 rows a leaf, and a 17-year-old worth 90M has a handful
- * of peers in a season: they put him with the older stars at his value, whose values fall. Where
- * the trees missed his nearest comparables (rating, potential, age, value, club) the same way, he
- * moves with them; with few or mixed comparables the shrink keeps the trees' location.
- */
-export function comparablesShift(residuals: readonly number[], shrink: number): number {
-  // Infinity is null after a JSON round trip.
-  if (typeof shrink !== 'number' || !(shrink >= 0) || shrink === Infinity) return 0;
-  let sum = 0;
-  let n = 0;
-  for (const e of residuals) {
-    if (!Number.isFinite(e)) continue;
-    sum += e;
-    n++;
-  }
-  return n + shrink > 0 ? sum / (n + shrink) : 0;
+  return { f, d, anchor, baseline, valueAt };
 }
 
 /** predictFuture's `futureValueEur` alone, without the comparables search (callers that price many players). */
@@ -316,13 +284,14 @@ export function predictFutureMedian(future: FutureArtifact, rating: RatingArtifa
 
 /** The prediction read at an explicit date of the snapshot (backtests), else use predictFuture. */
 export function predictFutureAt(future: FutureArtifact, rating: RatingArtifact, snapshot: Snapshot, q: FutureQueryAt): FutureOutput {
-  const { f, d, anchor, baseline, valueAt, neighbours } = distributionAt(future, rating, snapshot, q);
+  const { f, d, anchor, baseline, valueAt } = distributionAt(future, rating, snapshot, q);
   const median = valueAt(0.5);
   const cdf = (v: number) => (anchor > 0 ? (v <= 0 ? 0 : logRatioCdf(d, Math.log(v / anchor))) : v > 0 ? 1 : 0);
   const masses = bandMasses(cdf, baseline);
   const total = masses.reduce((a, b) => a + b, 0);
   const probabilities = Object.fromEntries(CATEGORY_NAMES.map((name, c) => [name, masses[c] / total])) as Record<ValueCategory, number>;
 
+  const neighbours = nearest(future.index, { features: f.comparable, category: bucketOf(f.position, f.age) }, future.settings.k);
   const similarPlayers: SimilarPlayer[] = neighbours.slice(0, 10).map((n) => {
     const c = n.payload;
     const p = snapshot.players.get(c.p);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { buildSnapshot } from '../../../src/domain/snapshot.js';
 import { trainBundle } from '../../../src/valuation/bundle.js';
 import {
-  comparablesShift, CATEGORY_NAMES, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, fitFutureModel, overThirtyDuring, predictFuture, type FutureOutput,
+  CATEGORY_NAMES, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, fitFutureModel, overThirtyDuring, predictFuture, type FutureOutput,
 } from '../../../src/valuation/future/index.js';
 import { fitRatingModel } from '../../../src/valuation/rating/index.js';
 import { clubIds, PLANTED_PREFIX, QUERY_PLAYER, syntheticWorld } from '../features/synthetic.js';
@@ -145,18 +145,4 @@ test('the spread widens the range around the same median', () => {
     assert.ok(b.lowEur <= a.lowEur + 1e-6 && b.highEur >= a.highEur - 1e-6, p.id);
     if (a.highEur > a.lowEur) assert.ok(b.highEur / b.lowEur > a.highEur / a.lowEur, p.id);
   }
-});
-
-test('the comparables move the location by their residuals, shrunk toward none', () => {
-  // 50 comparables the trees under-predicted by 0.4 in log: half of it with shrink = k.
-  const under = Array.from({ length: 50 }, () => 0.4);
-  assert.ok(Math.abs(comparablesShift(under, 50) - 0.2) < 1e-12);
-  assert.ok(Math.abs(comparablesShift(under, 0) - 0.4) < 1e-12);
-  // Few comparables move it less; mixed ones cancel; no shrink read back from JSON (null) = no move.
-  assert.ok(comparablesShift(under.slice(0, 5), 50) < 0.04);
-  assert.equal(comparablesShift([0.5, -0.5, 0.3, -0.3], 4), 0);
-  assert.equal(comparablesShift(under, Infinity), 0);
-  assert.equal(comparablesShift(under, null as unknown as number), 0);
-  assert.equal(comparablesShift([], 0), 0);
-  assert.ok(Math.abs(comparablesShift([NaN, 0.3], 1) - 0.15) < 1e-12);
 });
