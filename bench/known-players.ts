@@ -7,11 +7,15 @@
  * expected_transfer_value (so the baseline is the expected fee for a move to that club); the
  * category against his own latest value is printed beside it.
  *
- * Run: node --import tsx bench/known-players.ts --world-cache /work/cache/tm-world.json [--models-cache /tmp/FILE.json] [--top 20]
+ * Then the same lines for the most valuable players under 21 at the as-of date (the wonderkids, where
+ * a fee far above his value or a harsh median shows first), each with his value trend over the last
+ * 12 months.
+ *
+ * Run: node --import tsx bench/known-players.ts --world-cache /work/cache/tm-world.json [--models-cache /tmp/FILE.json] [--top 20] [--young 10] [--young-age 21]
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { addDays, addYears, ageAt, clubAt, featureIndex, latestValue, logValueAt } from '../src/valuation/features/index.js';
+import { addDays, addYears, ageAt, clubAt, featureIndex, latestValue, logValueAt, valueRiseAt } from '../src/valuation/features/index.js';
 import { predictFee } from '../src/valuation/fee/index.js';
 import { CATEGORY_NAMES, FRESH_VALUE_DAYS, categoryOfValue, predictFuture } from '../src/valuation/future/index.js';
 import { median } from '../src/valuation/ml/metrics.js';
@@ -26,6 +30,8 @@ const { values: args } = parseArgs({
     'models-cache': { type: 'string' },
     'as-of': { type: 'string', default: '2024-06-30' },
     top: { type: 'string', default: '20' },
+    young: { type: 'string', default: '10' },
+    'young-age': { type: 'string', default: '21' },
   },
 });
 const AS_OF = args['as-of']!;
@@ -47,13 +53,14 @@ async function main(): Promise<void> {
     console.log('models read from the cache (no training time)');
   }
   const idx = featureIndex(snapshot);
-  const top = [...snapshot.players.values()]
+  const valued = [...snapshot.players.values()]
     .map((p) => ({ p, v: latestValue(idx, p.id, AS_OF) }))
     .filter((x) => x.v && x.v.date >= addDays(AS_OF, -365))
-    .sort((a, b) => b.v!.valueEur - a.v!.valueEur)
-    .slice(0, Number(args.top));
-  console.log(`\nthe ${top.length} most valuable players as of ${AS_OF}: value | expected fee, typical buyer (range) | future value at his club in 3 years [10-90%] category vs the API's baseline (expected fee to his club) / vs his value | playing time at his club`);
-  for (const { p, v } of top) {
+    .sort((a, b) => b.v!.valueEur - a.v!.valueEur);
+  const top = valued.slice(0, Number(args.top));
+  const youngAge = Number(args['young-age']);
+  const young = valued.filter((x) => ageAt(idx, x.p.id, AS_OF) < youngAge).slice(0, Number(args.young));
+  const line = (p: (typeof valued)[number]['p'], v: NonNullable<(typeof valued)[number]['v']>, extra: string) => {
     const club = clubAt(idx, p.id, AS_OF);
     const fee = predictFee(bundle.fee, snapshot, { playerId: p.id });
     let future = '-';
@@ -61,7 +68,7 @@ async function main(): Promise<void> {
     if (club) {
       const baseline = predictFee(bundle.fee, snapshot, { playerId: p.id, targetClubId: club }).feeEur;
       const f = predictFuture(bundle.future, bundle.rating, snapshot, { playerId: p.id, clubId: club, baselineValueEur: baseline });
-      future = `${m(f.futureValueEur).padStart(7)} [${m(f.lowEur)}, ${m(f.highEur)}] ${f.valueCategory} vs ${m(baseline)} / ${CATEGORY_NAMES[categoryOfValue(f.futureValueEur, v!.valueEur)]}`;
+      future = `${m(f.futureValueEur).padStart(7)} [${m(f.lowEur)}, ${m(f.highEur)}] ${f.valueCategory} vs ${m(baseline)} / ${CATEGORY_NAMES[categoryOfValue(f.futureValueEur, v.valueEur)]}`;
       try {
         if (bundle.impact) pt = sportiveImpact(bundle.impact, snapshot, { playerId: p.id, clubId: club }).playingTimePercentage.toFixed(2);
       } catch (e) {
@@ -69,9 +76,22 @@ async function main(): Promise<void> {
       }
     }
     console.log(
-      `  ${p.name.padEnd(22)} ${(snapshot.clubs.get(club ?? '')?.name ?? '-').slice(0, 20).padEnd(20)} value ${m(v!.valueEur).padStart(6)} | ` +
+      `  ${p.name.padEnd(22)} ${(snapshot.clubs.get(club ?? '')?.name ?? '-').slice(0, 20).padEnd(20)}${extra} value ${m(v.valueEur).padStart(6)} | ` +
         `fee ${m(fee.feeEur).padStart(6)} (${m(fee.lowEur)}-${m(fee.highEur)}) | future ${future} | playing time ${pt}`,
     );
+  };
+  console.log(`\nthe ${top.length} most valuable players as of ${AS_OF}: value | expected fee, typical buyer (range) | future value at his club in 3 years [10-90%] category vs the API's baseline (expected fee to his club) / vs his value | playing time at his club`);
+  for (const { p, v } of top) line(p, v!, '');
+  console.log(`\nthe ${young.length} most valuable players under ${youngAge} as of ${AS_OF} (age, value change over the last 12 months), same columns:`);
+  for (const { p, v } of young) {
+    const trend = valueRiseAt(idx, p.id, AS_OF);
+    const t = Number.isFinite(trend) ? `x${Math.exp(trend).toFixed(2)}` : 'n/a';
+    line(p, v!, ` age ${ageAt(idx, p.id, AS_OF).toFixed(1)} 12m ${t.padStart(6)}`);
+  }
+  const yamal = young.find((x) => x.p.name === 'Lamine Yamal');
+  if (yamal) {
+    const fee = predictFee(bundle.fee, snapshot, { playerId: yamal.p.id });
+    console.log(`  Lamine Yamal: latest value ${m(yamal.v!.valueEur)} (${yamal.v!.date}), expected fee ${m(fee.feeEur)} = ${(fee.feeEur / yamal.v!.valueEur).toFixed(2)} x value`);
   }
   whatStarsKept(idx, [...snapshot.players.keys()]);
 }

@@ -289,6 +289,35 @@ export function valueTrendAt(idx: FeatureIndex, playerId: string, at: string): n
   return now - before;
 }
 
+/**
+ * Log of his first published value when it falls within the `days` before `at` and is not his latest
+ * value there (NaN otherwise): where a player valued only since then starts. A teenager first valued
+ * at 25M ten months ago and at 90M now has risen by x3.6 in the year; with no value a year back his
+ * plain trend is unknown, and models that meet few unknown trends at the top of the market price him
+ * from the trees' missing-value branch instead of from his rise.
+ */
+export function firstLogValueWithin(idx: FeatureIndex, playerId: string, at: string, days: number): number {
+  const day = dayOf(at);
+  checkAt(idx, day);
+  const s = idx.values.get(playerId);
+  if (!s) return NaN;
+  const last = lastAtOrBefore(s.days, day);
+  let first = 0;
+  while (first <= last && !(s.values[first] > 0)) first++;
+  if (first >= last || day - s.days[first] > days) return NaN;
+  return Math.log(s.values[first]);
+}
+
+/**
+ * Change of log value over the year before `at`, counted from his first published value when he
+ * has been valued for less than a year (see firstLogValueWithin); NaN when still unknown.
+ */
+export function valueRiseAt(idx: FeatureIndex, playerId: string, at: string): number {
+  const trend = valueTrendAt(idx, playerId, at);
+  if (Number.isFinite(trend)) return trend;
+  return logValueAt(idx, playerId, at) - firstLogValueWithin(idx, playerId, at, 365);
+}
+
 /** Club the player was at on `at` (the loan club while on loan), from his career, else his latest value's club. */
 export function clubAt(idx: FeatureIndex, playerId: string, at: string): string | null {
   const day = dayOf(at);

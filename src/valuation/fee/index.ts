@@ -17,7 +17,7 @@ import {
   type FeatureIndex,
 } from '../features/index.js';
 
-export const FEE_MODEL_VERSION = 3;
+export const FEE_MODEL_VERSION = 5;
 
 export const FEE_FEATURES = [
   'log_value', 'value_age_days', 'log_peak_value', 'value_trend', 'age', 'position_group', 'contract_months', 'tenure_years',
@@ -68,6 +68,8 @@ export interface FeeSettings {
   unknownBuyer?: 'by_value' | 'overall';
   /** Training transfers count half as much every this many years before the as-of date (default null: all alike). */
   halfLifeYears?: number | null;
+  /** Price a player younger than the usual sellers at his value at their age (default true; see ageFloorsOf). */
+  ageFloor?: boolean;
   /** Nominal coverage of the range (default 0.8). */
   coverage?: number;
   /** Days at the end of the training period held out to calibrate the range (default 365). */
@@ -125,6 +127,12 @@ export interface FeeArtifact {
    * logValueUpper[i] (the last one above). Null: always the average buyer.
    */
   typicalBuyers: { logValueUpper: number[]; buyers: BuyerFeatures[] } | null;
+  /**
+   * The youngest usual age of a transfer at a value: the 10th percentile of age of the training
+   * transfers in value bins (equal counts), at each bin's median log value; between two bins linear,
+   * beyond the ends flat. A player younger than that is priced at that age (see ageFloorAt).
+   */
+  ageFloors: { logValue: number[]; age: number[] } | null;
   stats: {
     transfers: number;
     calibrationTransfers: number;
@@ -277,6 +285,55 @@ function typicalBuyersOf(X: Float64Array[]): NonNullable<FeeArtifact['typicalBuy
   return { logValueUpper, buyers };
 }
 
+/** Training transfers per value bin of the age floor. */
+const AGE_FLOOR_BIN_ROWS = 150;
+const AGE_FLOOR_QUANTILE = 0.1;
+
+/**
+ * The age floors of the training transfers (FeeArtifact.ageFloors). Teenagers are sold at a premium
+ * over their market value when they are cheap (a 17-year-old worth 1M leaves for 3M), and hardly ever
+ * when they are worth 40M or more: under-21s sold at 40M+ went for 0.95 of their value (median, 15
+ * transfers to 2024), while trees that split on age apart from value gave a 17-year-old worth 90M the
+ * premium of the cheap ones (1.7-2.0 of his value). The floor keeps his age within what was sold at his price.
+ */
+export function ageFloorsOf(X: readonly ArrayLike<number>[]): NonNullable<FeeArtifact['ageFloors']> {
+  const rows = X.filter((x) => Number.isFinite(x[F.log_value]) && Number.isFinite(x[F.age])).map((x) => [x[F.log_value], x[F.age]] as const);
+  rows.sort((a, b) => a[0] - b[0]);
+  const bins = Math.max(1, Math.floor(rows.length / AGE_FLOOR_BIN_ROWS));
+  const logValue: number[] = [];
+  const age: number[] = [];
+  for (let b = 0; b < bins; b++) {
+    const part = rows.slice(Math.floor((b * rows.length) / bins), Math.floor(((b + 1) * rows.length) / bins));
+    if (part.length === 0) continue;
+    const ages = part.map((r) => r[1]).sort((p, q) => p - q);
+    logValue.push(part[part.length >> 1][0]);
+    age.push(ages[Math.floor(AGE_FLOOR_QUANTILE * (ages.length - 1))]);
+  }
+  return { logValue, age };
+}
+
+/** The age floor at a log value (NaN without floors or value). */
+export function ageFloorAt(floors: FeeArtifact['ageFloors'], logValue: number): number {
+  if (!floors || floors.age.length === 0 || !Number.isFinite(logValue)) return NaN;
+  const { logValue: xs, age } = floors;
+  if (logValue <= xs[0]) return age[0];
+  const n = xs.length;
+  if (logValue >= xs[n - 1]) return age[n - 1];
+  let i = 1;
+  while (xs[i] < logValue) i++;
+  const t = xs[i] > xs[i - 1] ? (logValue - xs[i - 1]) / (xs[i] - xs[i - 1]) : 1;
+  return age[i - 1] + t * (age[i] - age[i - 1]);
+}
+
+/** The row with his age raised to the floor at his value (the same row when he is older). */
+function withAgeFloor(floors: FeeArtifact['ageFloors'], x: ArrayLike<number>): ArrayLike<number> {
+  const floor = ageFloorAt(floors, x[F.log_value]);
+  if (!(x[F.age] < floor)) return x;
+  const out = Float64Array.from(x);
+  out[F.age] = floor;
+  return out;
+}
+
 /** The buyer a query without one is priced with. */
 export function unknownBuyerOf(artifact: FeeArtifact): UnknownBuyer {
   const t = artifact.typicalBuyers;
@@ -413,6 +470,8 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
       if (time === 'none') x[F.inflation] = NaN;
     }
   }
+  const ageFloors = (settings.ageFloor ?? true) ? ageFloorsOf(X) : null;
+  if (ageFloors) X.forEach((x, i) => (X[i] = withAgeFloor(ageFloors, x) as Float64Array));
   const logFee = Float64Array.from(rows.map((t) => Math.log(t.fee_eur!)));
   const base = fitBase(settings.base ?? 'value', X, logFee);
   // The trees learn what the base leaves over.
@@ -480,6 +539,7 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
     coverage,
     averageBuyer,
     typicalBuyers: (settings.unknownBuyer ?? 'by_value') === 'by_value' ? typicalBuyersOf(X) : null,
+    ageFloors,
     stats: {
       transfers: rows.length,
       calibrationTransfers: late.length,
@@ -492,7 +552,8 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
 }
 
 /** Log of the point fee for a feature row: the centre alone, without the range's two models. */
-function logFeeOf(artifact: FeeArtifact, x: ArrayLike<number>): number {
+function logFeeOf(artifact: FeeArtifact, row: ArrayLike<number>): number {
+  const x = withAgeFloor(artifact.ageFloors, row);
   const c = predictGbm(artifact.center, x);
   const w = artifact.centerLong ? longWeight(x[F.log_value]) : 0;
   // The date features are missing in every training row of centerLong, so it ignores them in x.
@@ -500,7 +561,8 @@ function logFeeOf(artifact: FeeArtifact, x: ArrayLike<number>): number {
 }
 
 /** Fee and range for a feature row (log space in, EUR out; low <= fee <= high). */
-export function feeFromFeatures(artifact: FeeArtifact, x: ArrayLike<number>): FeeOutput {
+export function feeFromFeatures(artifact: FeeArtifact, row: ArrayLike<number>): FeeOutput {
+  const x = withAgeFloor(artifact.ageFloors, row);
   const b = baseOf(artifact.base, x);
   const c = logFeeOf(artifact, x);
   // By value, not by the predicted fee, so a longer contract never lowers either end.

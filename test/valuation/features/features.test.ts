@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { buildSnapshot } from '../../../src/domain/snapshot.js';
 import type { WorldData } from '../../../src/domain/world.js';
 import {
-  addDays, clubAt, clubStrengthAt, contractMonthsAt, featureIndex, latestValue, leagueStrengthAt, logValueAt, tierAt, valueTrendAt,
+  addDays, clubAt, clubStrengthAt, contractMonthsAt, featureIndex, firstLogValueWithin, latestValue, leagueStrengthAt, logValueAt, tierAt, valueRiseAt,
+  valueTrendAt,
 } from '../../../src/valuation/features/index.js';
 import { feeFeatures } from '../../../src/valuation/fee/index.js';
 import { ratingFeatures } from '../../../src/valuation/rating/index.js';
@@ -88,4 +89,33 @@ test('contract months: known contract, override, expiry, unknown', () => {
   assert.ok(Math.abs(contractMonthsAt(idx, c.player_id, at, addDays(at, 365)) - 12) < 0.1);
   assert.equal(contractMonthsAt(idx, c.player_id, '2024-06-30', '2020-01-01'), 0);
   assert.ok(Number.isNaN(contractMonthsAt(idx, c.player_id, addDays(c.signed_date, -1))));
+});
+
+test('a player valued for less than a year rises from his first value; older players keep the plain trend', () => {
+  const w = structuredClone(world);
+  const base = w.players[0];
+  // A debutant first valued at 25M ten months before the date and at 90M now: no value a year back.
+  w.players.push({ ...base, id: 'Pdebut', name: 'Debutant', birth_date: '2007-07-13' });
+  w.market_values.push(
+    { player_id: 'Pdebut', date: '2023-08-21', value_eur: 25e6, club_id: clubs[0] },
+    { player_id: 'Pdebut', date: '2024-03-21', value_eur: 75e6, club_id: clubs[0] },
+    { player_id: 'Pdebut', date: '2024-06-07', value_eur: 90e6, club_id: clubs[0] },
+  );
+  // One valued only once, yesterday: no rise can be read.
+  w.players.push({ ...base, id: 'Pnew', name: 'New', birth_date: '2006-01-01' });
+  w.market_values.push({ player_id: 'Pnew', date: '2024-06-29', value_eur: 5e6, club_id: clubs[0] });
+  const idx = featureIndex(buildSnapshot(w, '2024-06-30', 'x'));
+  const at = '2024-06-30';
+  assert.ok(Number.isNaN(valueTrendAt(idx, 'Pdebut', at)), 'no value a year back: the plain trend is unknown');
+  assert.ok(Math.abs(valueRiseAt(idx, 'Pdebut', at) - Math.log(90 / 25)) < 1e-12);
+  assert.ok(Math.abs(firstLogValueWithin(idx, 'Pdebut', at, 365) - Math.log(25e6)) < 1e-9);
+  // Read at an earlier date, only the values published by then count: on 1 April he had risen x3.
+  assert.ok(Math.abs(valueRiseAt(idx, 'Pdebut', '2024-04-01') - Math.log(3)) < 1e-12);
+  assert.ok(Number.isNaN(valueRiseAt(idx, 'Pdebut', '2023-09-01')), 'a single value is no rise');
+  // His first value more than `days` back: not counted from it.
+  assert.ok(Number.isNaN(firstLogValueWithin(idx, 'Pdebut', at, 200)));
+  assert.ok(Number.isNaN(valueRiseAt(idx, 'Pnew', at)));
+  // A player with a value a year back keeps the plain trend.
+  const p = world.players.find((x) => Number.isFinite(valueTrendAt(idx, x.id, '2020-06-30')))!;
+  assert.equal(valueRiseAt(idx, p.id, '2020-06-30'), valueTrendAt(idx, p.id, '2020-06-30'));
 });

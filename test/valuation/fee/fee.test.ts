@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildSnapshot } from '../../../src/domain/snapshot.js';
 import { featureIndex } from '../../../src/valuation/features/index.js';
-import { FEE_FEATURES, feeFromFeatures, fitFeeModel, paidTransfers, predictFee, transferFeatures, type FeeSettings } from '../../../src/valuation/fee/index.js';
+import {
+  FEE_FEATURES, ageFloorAt, ageFloorsOf, feeFromFeatures, fitFeeModel, paidTransfers, predictFee, transferFeatures, type FeeSettings,
+} from '../../../src/valuation/fee/index.js';
 import { clubIds, syntheticWorld } from '../features/synthetic.js';
 
 const world = syntheticWorld({ seed: 5, players: 700 });
@@ -124,4 +126,43 @@ test('the fee never falls with value, through the mix of the trees with and with
       prev = fee;
     }
   }
+});
+
+test('a player younger than the usual sellers at his value is priced at their age', () => {
+  const iv = FEE_FEATURES.indexOf('log_value');
+  const ia = FEE_FEATURES.indexOf('age');
+  const row = (logValue: number, age: number) => {
+    const x = new Float64Array(FEE_FEATURES.length).fill(NaN);
+    x[iv] = logValue;
+    x[ia] = age;
+    return x;
+  };
+  // 300 cheap transfers of 17-22-year-olds, 300 dear ones of 20-29-year-olds: two bins of 150 each.
+  const X = [
+    ...Array.from({ length: 300 }, (_, i) => row(14 + (i % 10) / 10, 17 + (i % 6))),
+    ...Array.from({ length: 300 }, (_, i) => row(18 + (i % 10) / 10, 20 + (i % 7))),
+  ];
+  const floors = ageFloorsOf(X);
+  assert.equal(floors.age.length, 4);
+  assert.equal(floors.age[0], 17);
+  assert.equal(floors.age[3], 20);
+  // Flat beyond the ends, linear between bins, NaN without a value or floors.
+  assert.equal(ageFloorAt(floors, 10), 17);
+  assert.equal(ageFloorAt(floors, 25), 20);
+  const mid = ageFloorAt(floors, (floors.logValue[1] + floors.logValue[2]) / 2);
+  assert.ok(mid > 17 && mid < 20, String(mid));
+  assert.ok(Number.isNaN(ageFloorAt(floors, NaN)));
+  assert.ok(Number.isNaN(ageFloorAt(null, 18)));
+
+  // On the synthetic world: a 17-year-old worth the most is priced as the floor's age, an older one as himself.
+  const snapshot = buildSnapshot(syntheticWorld({ seed: 5, players: 300 }), '2024-06-30', 'floor');
+  const model = fitFeeModel(snapshot, { seed: 1 });
+  const without = fitFeeModel(snapshot, { seed: 1, ageFloor: false });
+  assert.ok(model.ageFloors && without.ageFloors === null);
+  const top = Math.max(...model.ageFloors.logValue);
+  const floorAge = ageFloorAt(model.ageFloors, top);
+  const teen = row(top, 17);
+  const atFloor = row(top, floorAge);
+  assert.ok(floorAge > 17, `floor ${floorAge}`);
+  assert.equal(feeFromFeatures(model, teen).feeEur, feeFromFeatures(model, atFloor).feeEur);
 });
