@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { AccountStatus, Database } from '../data/schema.js';
 import { isIsoCurrency } from '../money/currencies.js';
 import { AccessError } from './messages.js';
@@ -119,12 +119,13 @@ async function queryAccounts(db: Kysely<Database>, email?: string): Promise<Acco
   }));
 }
 
-/** `accounts set-status`: in force on this process when it returns, on other instances within the bound (authenticator.ts). */
-export async function setAccountStatus(db: Kysely<Database>, args: { email: string; status: string }): Promise<AccountInfo> {
-  const email = normalizeEmail(args.email);
-  const status = parseStatus(args.status);
+/**
+ * Changes one account's row as an access change: in force on this process when it returns, on other
+ * instances within the bound (authenticator.ts), since the principal carries what it changes.
+ */
+async function changeAccount(db: Kysely<Database>, email: string, values: Updateable<Database['accounts']>): Promise<AccountInfo> {
   await changeAccess(db, async (trx) => {
-    const res = await trx.updateTable('accounts').set({ status }).where('email', '=', email).returning('id').executeTakeFirst();
+    const res = await trx.updateTable('accounts').set(values).where('email', '=', email).returning('id').executeTakeFirst();
     // Affected-row counts are not reported by every driver (PGlite): RETURNING is.
     if (!res) throw new AccessError(`Unknown account: ${email}`);
     await bumpAccessVersion(trx);
@@ -132,17 +133,15 @@ export async function setAccountStatus(db: Kysely<Database>, args: { email: stri
   return getAccount(db, email);
 }
 
+/** `accounts set-status`. */
+export async function setAccountStatus(db: Kysely<Database>, args: { email: string; status: string }): Promise<AccountInfo> {
+  return changeAccount(db, normalizeEmail(args.email), { status: parseStatus(args.status) });
+}
+
 /** `accounts set-plan`: puts the account on a plan (`--plan NAME`) or on none (`--no-plan`). */
 export async function setAccountPlan(db: Kysely<Database>, args: { email: string; plan: string | null }): Promise<AccountInfo> {
-  const email = normalizeEmail(args.email);
   const planId = args.plan === null ? null : await planIdByName(db, args.plan);
-  await changeAccess(db, async (trx) => {
-    const res = await trx.updateTable('accounts').set({ plan_id: planId }).where('email', '=', email).returning('id').executeTakeFirst();
-    // Affected-row counts are not reported by every driver (PGlite): RETURNING is.
-    if (!res) throw new AccessError(`Unknown account: ${email}`);
-    await bumpAccessVersion(trx);
-  });
-  return getAccount(db, email);
+  return changeAccount(db, normalizeEmail(args.email), { plan_id: planId });
 }
 
 /** `accounts set-password`: sets the password used by /auth/login. Existing keys stay valid. */
@@ -164,15 +163,9 @@ function validCurrency(code: string): string {
 /**
  * `accounts set-currency`: the currency every answer to the account's keys uses when a request names
  * none (`null`: back to EUR). Answers fall back to EUR while the rate table cannot convert it. In
- * force like a status change: the principal carries it.
+ * force like a status change.
  */
 export async function setAccountCurrency(db: Kysely<Database>, args: { email: string; currency: string | null }): Promise<AccountInfo> {
-  const email = normalizeEmail(args.email);
   const currency = args.currency === null ? null : validCurrency(args.currency);
-  await changeAccess(db, async (trx) => {
-    const res = await trx.updateTable('accounts').set({ preferred_currency: currency }).where('email', '=', email).returning('id').executeTakeFirst();
-    if (!res) throw new AccessError(`Unknown account: ${email}`);
-    await bumpAccessVersion(trx);
-  });
-  return getAccount(db, email);
+  return changeAccount(db, normalizeEmail(args.email), { preferred_currency: currency });
 }

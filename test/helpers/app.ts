@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -13,6 +13,7 @@ import { replaceWorld } from '../../src/data/world-store.js';
 import { ensureBootstrapKey } from '../../src/access/bootstrap.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { ensureModels } from '../../src/models/train.js';
+import { hashTree } from './tree-hash.js';
 
 export const TEST_KEY = 'tl_test_bootstrap_key_0123456789abcdef';
 export const DEMO_SEED = 42;
@@ -32,14 +33,7 @@ export interface TestApp {
 /** A hash of the code that shapes the stored demo world, so a stale template is never reused. */
 function templateKey(): string {
   const h = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else h.update(name).update(readFileSync(p));
-    }
-  };
-  for (const dir of ['src/data/demo', 'src/data/migrations', 'src/domain', 'src/valuation']) walk(join(ROOT, dir));
+  for (const dir of ['src/data/demo', 'src/data/migrations', 'src/domain', 'src/valuation']) hashTree(h, join(ROOT, dir));
   h.update(readFileSync(join(ROOT, 'src/data/world-store.ts')));
   return h.digest('hex').slice(0, 16);
 }

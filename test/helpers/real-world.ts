@@ -5,10 +5,11 @@
  * a stored world and the data files' names, sizes and dates, so a changed importer or copy is imported anew.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { LoadedWorld } from '../../bench/lib/world.js';
+import { hashTree } from './tree-hash.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const REAL_DATA_ROOT = resolve(ROOT, '../shared/data');
@@ -21,19 +22,10 @@ export const EA_FILES = {
 const PREFIX = 'touchline-real-world-';
 export const realDataSkip: string | false = existsSync(join(REAL_DATA_DIR, 'players.csv.gz')) ? false : `shared data absent at ${REAL_DATA_DIR}`;
 
-function hashTree(h: ReturnType<typeof createHash>, dir: string, contents: boolean): void {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    const st = statSync(p);
-    if (st.isDirectory()) hashTree(h, p, contents);
-    else h.update(name).update(contents ? readFileSync(p) : `${st.size}:${st.mtimeMs}`);
-  }
-}
-
 /** Where the imported world is kept between the test files of one run. */
 export function realWorldCachePath(): string {
   const h = createHash('sha256');
-  for (const dir of ['src/data', 'src/domain']) hashTree(h, join(ROOT, dir), true);
+  for (const dir of ['src/data', 'src/domain']) hashTree(h, join(ROOT, dir));
   hashTree(h, REAL_DATA_ROOT, false);
   return join(tmpdir(), `${PREFIX}${h.digest('hex').slice(0, 16)}.json`);
 }
