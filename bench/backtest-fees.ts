@@ -5,6 +5,8 @@
  * - Origins 30 June 2019..2023: train on what was known at the origin; predict every paid permanent
  *   transfer of the next 12 months with each player's data as of the day before his move, beside the
  *   crowd (the transfer row's market value) on the same rows. Bands by actual fee, and pooled.
+ * - A reference, not a target: on the transfers the crowd valued again up to 180 days after the move,
+ *   that later value (it has seen the fee) scored like the model.
  * - Top of market: on each origin's snapshot and on the last one (2024-06-30, with the model fitted
  *   then), every player whose latest value (at most a year old) is >= 20M: expected fee (average
  *   buyer) / latest value per value band.
@@ -67,7 +69,8 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
-interface Row { fee: number; pred: number; low: number; high: number; crowd: number }
+/** `after`: the crowd's value up to 180 days after the move (it has seen the fee), NaN when none. */
+interface Row { fee: number; pred: number; low: number; high: number; crowd: number; after: number }
 interface Scores { n: number; r2: number; rho: number; mape: number; bias: number; coverage: number }
 
 function scores(rows: Row[], pick: (r: Row) => number, withRange: boolean): Scores {
@@ -95,6 +98,12 @@ function quantile(sorted: number[], p: number): number {
   const h = (sorted.length - 1) * p;
   const lo = Math.floor(h);
   return sorted[lo] + (sorted[Math.min(lo + 1, sorted.length - 1)] - sorted[lo]) * (h - lo);
+}
+
+function valueAfter(idx: FeatureIndex, playerId: string, date: string): number {
+  const until = addDays(date, 180);
+  const v = latestValue(idx, playerId, until < idx.snapshot.asOf ? until : idx.snapshot.asOf);
+  return v && v.date > date && v.valueEur > 0 ? v.valueEur : NaN;
 }
 
 interface TopRow { value: number; fee: number; contractMonths: number }
@@ -136,7 +145,7 @@ function run(v: Variant, snapshots: Map<string, Snapshot>, testIdx: FeatureIndex
     for (const t of paidTransfers(last)) {
       if (t.date <= origin || t.date > end || t.market_value_eur === null || !(t.market_value_eur > 0)) continue;
       const out = feeFromFeatures(artifact, transferFeatures(testIdx, t, unknownBuyerOf(artifact)));
-      rows.push({ fee: t.fee_eur!, pred: out.feeEur, low: out.lowEur, high: out.highEur, crowd: t.market_value_eur });
+      rows.push({ fee: t.fee_eur!, pred: out.feeEur, low: out.lowEur, high: out.highEur, crowd: t.market_value_eur, after: valueAfter(testIdx, t.player_id, t.date) });
     }
     perOrigin.push({ origin, rows, artifact, fitMs });
     all.push(...rows);
@@ -178,9 +187,10 @@ function fullReport(r: Run, last: Snapshot): void {
     const s = o.artifact.stats;
     const m = scores(o.rows, (x) => x.pred, true);
     const c = scores(o.rows, (x) => x.crowd, false);
+    const cheap = scores(o.rows.filter((x) => x.fee < FEE_BANDS[0][2]), (x) => x.pred, true);
     console.log(
       `origin ${o.origin}: ${s.transfers} training transfers, fit ${sec(o.fitMs)}, calibration offset ${f3(o.artifact.rangeOffset)} (raw ${f3(s.rawCalibrationCoverage)} -> ${f3(s.calibratedCoverage)}); ` +
-        `next 12 months n = ${m.n}: model R2(log) ${f3(m.r2)} median APE ${pct(m.mape)} coverage ${f3(m.coverage)} | crowd R2(log) ${f3(c.r2)} median APE ${pct(c.mape)}`,
+        `next 12 months n = ${m.n}: model R2(log) ${f3(m.r2)} median APE ${pct(m.mape)} median log(pred/fee) ${f3(m.bias)} (< 5M ${f3(cheap.bias)}) coverage ${f3(m.coverage)} | crowd R2(log) ${f3(c.r2)} median APE ${pct(c.mape)}`,
     );
   }
   const checks: Array<[string, boolean]> = [];
@@ -203,6 +213,16 @@ function fullReport(r: Run, last: Snapshot): void {
     checks.push([`${label}: model median APE ${f3(m.mape)} < crowd ${f3(c.mape)}`, m.mape < c.mape]);
     checks.push([`${label}: |median log bias| ${f3(Math.abs(m.bias))} <= 0.10`, Math.abs(m.bias) <= 0.1]);
     checks.push([`${label}: coverage ${f3(m.coverage)} in 0.75-0.85`, m.coverage >= 0.75 && m.coverage <= 0.85]);
+  }
+
+  // A reference, not a target: how far a value that has seen the fee gets on the same measures.
+  const seen = r.rows.filter((x) => Number.isFinite(x.after));
+  console.log(`\nreference: transfers with a crowd value dated up to 180 days after the move, n = ${seen.length}; 'after' is that value, which has seen the fee`);
+  for (const [label, rows] of [['pooled', seen] as const, ...FEE_BANDS.map(([l, lo, hi]) => [l, seen.filter((x) => x.fee >= lo && x.fee < hi)] as const)]) {
+    console.log(`${label}: n = ${rows.length}`);
+    console.log(scoreLine('model', scores([...rows], (x) => x.pred, false)));
+    console.log(scoreLine('crowd', scores([...rows], (x) => x.crowd, false)));
+    console.log(scoreLine('after', scores([...rows], (x) => x.after, false)));
   }
 
   console.log(`\n=== '${r.name}': top of market (expected fee with no buyer given / latest value) ===`);

@@ -26,6 +26,11 @@
  * Targets: the model beats Elo and last season on pooled MAE and RPS at every origin; pooled MAE over
  * the five origins <= 2.5.
  *
+ * References, printed after the targets' tables and not targets themselves: strengths fitted on the
+ * season's own games (hindsight; their expected rank error under their own simulation is the
+ * season's randomness), the model's own expected rank error, and clubs ranked by their squad's market
+ * value at the origin (the crowd), alone and averaged with the model's expected position.
+ *
  * Tuning: the impact model's `residualWeight` (the share of a club's results-based residual kept) was
  * chosen with `--origins 2019,2020,2021 --residual-weight W` runs only; 2022 and 2023 were not looked
  * at until it was fixed. `--ratings-cache DIR` (outside the repository) keeps each origin's fitted
@@ -34,7 +39,7 @@
  * Run: node --import tsx bench/backtest-league.ts [--data ../shared/data/transfermarkt] [--world-cache /work/cache/tm-world.json]
  *      [--origins 2019,2020] [--residual-weight 0.5] [--ratings-cache /tmp/ratings]
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, migrateToLatest } from '../src/data/db.js';
 import { loadSeasonClubs } from '../src/data/season-clubs-store.js';
@@ -46,11 +51,12 @@ import type { MatchRow as StoredMatch, RatingRow, WorldData } from '../src/domai
 import { fitRatingModel, rateAll } from '../src/valuation/rating/index.js';
 import { fitImpactModel, withModelRatings } from '../src/valuation/impact/index.js';
 import { leagueForecast } from '../src/valuation/league/forecast.js';
-import { fitElo, type EloArtifact, type MatchRow } from '../src/valuation/league/strength.js';
-import { simulateLeague, type LeagueInput } from '../src/valuation/league/simulate.js';
+import { fitElo, fitStrength, type EloArtifact, type MatchRow } from '../src/valuation/league/strength.js';
+import { leagueInputFromStrength, simulateLeague, type LeagueInput } from '../src/valuation/league/simulate.js';
 import { hashString } from '../src/valuation/league/random.js';
 import { revenueTableFor } from '../src/valuation/revenue/index.js';
 import { spearman } from '../src/valuation/ml/metrics.js';
+import { clubStrengthAt, featureIndex } from '../src/valuation/features/index.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
 
 const ALL_ORIGINS = [2019, 2020, 2021, 2022, 2023];
@@ -99,6 +105,11 @@ function fromSimulation(input: LeagueInput, clubs: readonly string[], seed: numb
   const sim = simulateLeague(input, { seed, runs: ELO_RUNS });
   const byId = new Map(sim.clubs.map((c) => [c.id, c]));
   return { probs: clubs.map((c) => byId.get(c)!.positionProbabilities), ranks: rankBy(clubs, (c) => byId.get(c)!.expectedPosition) };
+}
+
+/** Mean over clubs of the rank error a forecast expects of itself: sum over places k of P(k) |rank - k|. */
+function expectedAbsError(f: Forecast): number {
+  return meanOf(f.probs.map((p, i) => p.reduce((a, q, k) => a + q * Math.abs(f.ranks[i] - (k + 1)), 0)));
 }
 
 function oneHot(ranks: readonly number[]): Forecast {
@@ -180,7 +191,10 @@ function ratingsAt(base: Snapshot, origin: number): RatingRow[] {
   const file = dir ? join(dir, `ratings-${origin}.json`) : null;
   if (file && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as RatingRow[];
   const rows = rateAll(fitRatingModel(base, { seed: 3 }), base);
-  if (file) writeFileSync(file, JSON.stringify(rows));
+  if (file && dir) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, JSON.stringify(rows));
+  }
   return rows;
 }
 
@@ -206,6 +220,11 @@ async function main(): Promise<void> {
   await replaceWorld(handle.db, { ...empty, competitions: world.competitions, clubs: world.clubs }, { source: 'backtest' });
 
   const pooledAll: Record<Method, number[]> = { model: [], last: [], elo: [] };
+  // References, not targets: strengths fitted on the season's own games (hindsight), and each
+  // forecast's own expected rank error. Squared with the actual errors they show how much of the
+  // rank error a season's randomness leaves to any pre-season forecast.
+  const reference = { hindsight: [] as number[], hindsightFloor: [] as number[], modelSelf: [] as number[], crowd: [] as number[], blend: [] as number[] };
+  const referenceLines: string[] = [];
   const verdicts: string[] = [];
   let everyOrigin = true;
   for (const origin of origins) {
@@ -238,6 +257,8 @@ async function main(): Promise<void> {
       `residual weight ${art.settings.residualWeight})`);
     console.log('league                     clubs new | MAE model  last   elo | Spearman model  last   elo | RPS model  last   elo | Brier title model  last   elo | Brier releg model  last   elo');
     const pooled: Record<Method, Scores> = { model: emptyScores(), last: emptyScores(), elo: emptyScores() };
+    const ref = { hindsight: [] as number[], hindsightFloor: [] as number[], modelSelf: [] as number[], crowd: [] as number[], blend: [] as number[] };
+    const idx = featureIndex(base);
     for (const [league, clubs] of members) {
       const games = world.matches.filter((m) => m.competition_id === league && m.season === season);
       const actual = (() => {
@@ -277,6 +298,26 @@ async function main(): Promise<void> {
       }, clubs, seed);
 
       const forecasts: Record<Method, Forecast> = { model, last, elo: eloF };
+
+      // Hindsight: the season's own games, undecayed; its simulation is what the season's true
+      // strengths would give, so its expected rank error is the randomness a forecast cannot remove.
+      const seasonRows = domesticRows({ ...world, matches: games }, new Set([league]));
+      const lastDay = seasonRows.reduce((a, g) => (g.date > a ? g.date : a), '');
+      const hindsightStrength = fitStrength(seasonRows, { asOf: lastDay, xi: 0 });
+      const hindsight = fromSimulation(leagueInputFromStrength(hindsightStrength, clubs), clubs, seed);
+      for (let i = 0; i < n; i++) {
+        ref.hindsight.push(Math.abs(hindsight.ranks[i] - actual[i]));
+      }
+      ref.hindsightFloor.push(expectedAbsError(hindsight) * n);
+      // The crowd: clubs ordered by their squad's market value (top 25) at the origin.
+      const squadValue = (c: string) => { const v = clubStrengthAt(idx, c, asOf); return Number.isFinite(v) ? v : 0; };
+      const crowdRanks = rankBy(clubs, (c) => -squadValue(c));
+      const blendRanks = rankBy(clubs, (c, i) => byClub.get(c)!.expectedPosition + crowdRanks[i]);
+      for (let i = 0; i < n; i++) {
+        ref.crowd.push(Math.abs(crowdRanks[i] - actual[i]));
+        ref.blend.push(Math.abs(blendRanks[i] - actual[i]));
+      }
+      ref.modelSelf.push(expectedAbsError(model) * n);
       const local: Record<Method, Scores> = { model: emptyScores(), last: emptyScores(), elo: emptyScores() };
       for (const m of METHODS) {
         score(local[m], forecasts[m], actual, relegated);
@@ -298,9 +339,26 @@ async function main(): Promise<void> {
     everyOrigin &&= beats;
     verdicts.push(`origin ${asOf}: model MAE ${f2(mae('model'))} vs last ${f2(mae('last'))}, Elo ${f2(mae('elo'))}; RPS ${f3(rpsOf('model'))} vs last ${f3(rpsOf('last'))}, Elo ${f3(rpsOf('elo'))}: ${beats ? 'PASS' : 'FAIL'}`);
     for (const m of METHODS) pooledAll[m].push(...pooled[m].abs);
+    const clubsHere = pooled.model.abs.length;
+    const sum = (a: readonly number[]) => a.reduce((x, y) => x + y, 0);
+    referenceLines.push(`origin ${asOf}: model MAE ${f2(mae('model'))}, the model's own expected MAE ${f2(sum(ref.modelSelf) / clubsHere)}; ` +
+      `hindsight strengths MAE ${f2(meanOf(ref.hindsight))} (in sample), their expected MAE ${f2(sum(ref.hindsightFloor) / clubsHere)}; ` +
+      `squad market value MAE ${f2(meanOf(ref.crowd))}, model and it averaged ${f2(meanOf(ref.blend))}`);
+    reference.crowd.push(...ref.crowd);
+    reference.blend.push(...ref.blend);
+    reference.hindsight.push(...ref.hindsight);
+    reference.hindsightFloor.push(sum(ref.hindsightFloor));
+    reference.modelSelf.push(sum(ref.modelSelf));
   }
   await handle.close();
 
+  const clubsAll = pooledAll.model.length;
+  const total0 = (a: readonly number[]) => a.reduce((x, y) => x + y, 0);
+  console.log('\nreference (not targets): how much rank error a season\'s randomness leaves');
+  for (const line of referenceLines) console.log(`  ${line}`);
+  console.log(`  pooled: model MAE ${f2(meanOf(pooledAll.model))}, the model's own expected MAE ${f2(total0(reference.modelSelf) / clubsAll)}; ` +
+    `hindsight strengths MAE ${f2(meanOf(reference.hindsight))} (in sample), their expected MAE ${f2(total0(reference.hindsightFloor) / clubsAll)}; ` +
+    `squad market value MAE ${f2(meanOf(reference.crowd))}, model and it averaged ${f2(meanOf(reference.blend))}`);
   console.log('\ntargets');
   for (const v of verdicts) console.log(`  beats Elo and last season on pooled MAE and RPS, ${v}`);
   console.log(`  beats both at every origin: ${everyOrigin ? 'PASS' : 'FAIL'}`);
