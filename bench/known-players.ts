@@ -125,6 +125,24 @@ function whatStarsKept(idx: ReturnType<typeof featureIndex>, ids: string[]): voi
     const q = (p: number) => (ratios.length ? ratios[Math.min(ratios.length - 1, Math.floor(p * ratios.length))].toFixed(2) : 'n/a');
     console.log(`  ${label.padEnd(30)} n ${String(ratios.length).padStart(3)}  median ${ratios.length ? median(ratios).toFixed(3) : 'n/a'}  p10 ${q(0.1)}  p90 ${q(0.9)}`);
   }
+
+  // The same by start year: the windows across the 2020 market fall hold most of the dear players.
+  console.log('\nwhat players worth 40M or more kept 3 years on, by start year (all ages | under 23):');
+  for (let y = 2009; y <= 2021; y++) {
+    const d0 = `${y}-06-30`;
+    const all: number[] = [];
+    const young: number[] = [];
+    for (const id of ids) {
+      const v0 = logValueAt(idx, id, d0, FRESH_VALUE_DAYS);
+      if (!(Math.exp(v0) >= 40e6)) continue;
+      const v3 = logValueAt(idx, id, addYears(d0, 3), FRESH_VALUE_DAYS);
+      if (!Number.isFinite(v3)) continue;
+      all.push(Math.exp(v3 - v0));
+      if (ageAt(idx, id, d0) < 23) young.push(Math.exp(v3 - v0));
+    }
+    const cell = (a: number[]) => `n ${String(a.length).padStart(3)} median ${a.length ? median(a).toFixed(2) : ' n/a'}`;
+    console.log(`  ${y} -> ${y + 3}: ${cell(all)} | ${cell(young)}`);
+  }
 }
 
 main().catch((e: unknown) => {
