@@ -131,7 +131,8 @@ function rps(probs: readonly number[], actual: number): number {
 
 interface Scores { abs: number[]; rps: number[]; title: number[]; releg: number[]; rho: number[] }
 const emptyScores = (): Scores => ({ abs: [], rps: [], title: [], releg: [], rho: [] });
-const meanOf = (a: readonly number[]) => a.reduce((x, y) => x + y, 0) / Math.max(1, a.length);
+const sumOf = (a: readonly number[]) => a.reduce((x, y) => x + y, 0);
+const meanOf = (a: readonly number[]) => sumOf(a) / Math.max(1, a.length);
 
 function score(into: Scores, f: Forecast, actual: readonly number[], relegated: number): void {
   const n = actual.length;
@@ -221,8 +222,8 @@ async function main(): Promise<void> {
 
   const pooledAll: Record<Method, number[]> = { model: [], last: [], elo: [] };
   // References, not targets: strengths fitted on the season's own games (hindsight), and each
-  // forecast's own expected rank error. Squared with the actual errors they show how much of the
-  // rank error a season's randomness leaves to any pre-season forecast.
+  // forecast's own expected rank error. Beside the actual errors they show how much of the rank
+  // error a season's randomness leaves to any pre-season forecast.
   const reference = { hindsight: [] as number[], hindsightFloor: [] as number[], modelSelf: [] as number[], crowd: [] as number[], blend: [] as number[] };
   const referenceLines: string[] = [];
   const verdicts: string[] = [];
@@ -305,18 +306,16 @@ async function main(): Promise<void> {
       const lastDay = seasonRows.reduce((a, g) => (g.date > a ? g.date : a), '');
       const hindsightStrength = fitStrength(seasonRows, { asOf: lastDay, xi: 0 });
       const hindsight = fromSimulation(leagueInputFromStrength(hindsightStrength, clubs), clubs, seed);
-      for (let i = 0; i < n; i++) {
-        ref.hindsight.push(Math.abs(hindsight.ranks[i] - actual[i]));
-      }
-      ref.hindsightFloor.push(expectedAbsError(hindsight) * n);
       // The crowd: clubs ordered by their squad's market value (top 25) at the origin.
       const squadValue = (c: string) => { const v = clubStrengthAt(idx, c, asOf); return Number.isFinite(v) ? v : 0; };
       const crowdRanks = rankBy(clubs, (c) => -squadValue(c));
       const blendRanks = rankBy(clubs, (c, i) => byClub.get(c)!.expectedPosition + crowdRanks[i]);
       for (let i = 0; i < n; i++) {
+        ref.hindsight.push(Math.abs(hindsight.ranks[i] - actual[i]));
         ref.crowd.push(Math.abs(crowdRanks[i] - actual[i]));
         ref.blend.push(Math.abs(blendRanks[i] - actual[i]));
       }
+      ref.hindsightFloor.push(expectedAbsError(hindsight) * n);
       ref.modelSelf.push(expectedAbsError(model) * n);
       const local: Record<Method, Scores> = { model: emptyScores(), last: emptyScores(), elo: emptyScores() };
       for (const m of METHODS) {
@@ -340,24 +339,22 @@ async function main(): Promise<void> {
     verdicts.push(`origin ${asOf}: model MAE ${f2(mae('model'))} vs last ${f2(mae('last'))}, Elo ${f2(mae('elo'))}; RPS ${f3(rpsOf('model'))} vs last ${f3(rpsOf('last'))}, Elo ${f3(rpsOf('elo'))}: ${beats ? 'PASS' : 'FAIL'}`);
     for (const m of METHODS) pooledAll[m].push(...pooled[m].abs);
     const clubsHere = pooled.model.abs.length;
-    const sum = (a: readonly number[]) => a.reduce((x, y) => x + y, 0);
-    referenceLines.push(`origin ${asOf}: model MAE ${f2(mae('model'))}, the model's own expected MAE ${f2(sum(ref.modelSelf) / clubsHere)}; ` +
-      `hindsight strengths MAE ${f2(meanOf(ref.hindsight))} (in sample), their expected MAE ${f2(sum(ref.hindsightFloor) / clubsHere)}; ` +
+    referenceLines.push(`origin ${asOf}: model MAE ${f2(mae('model'))}, the model's own expected MAE ${f2(sumOf(ref.modelSelf) / clubsHere)}; ` +
+      `hindsight strengths MAE ${f2(meanOf(ref.hindsight))} (in sample), their expected MAE ${f2(sumOf(ref.hindsightFloor) / clubsHere)}; ` +
       `squad market value MAE ${f2(meanOf(ref.crowd))}, model and it averaged ${f2(meanOf(ref.blend))}`);
     reference.crowd.push(...ref.crowd);
     reference.blend.push(...ref.blend);
     reference.hindsight.push(...ref.hindsight);
-    reference.hindsightFloor.push(sum(ref.hindsightFloor));
-    reference.modelSelf.push(sum(ref.modelSelf));
+    reference.hindsightFloor.push(sumOf(ref.hindsightFloor));
+    reference.modelSelf.push(sumOf(ref.modelSelf));
   }
   await handle.close();
 
   const clubsAll = pooledAll.model.length;
-  const total0 = (a: readonly number[]) => a.reduce((x, y) => x + y, 0);
   console.log('\nreference (not targets): how much rank error a season\'s randomness leaves');
   for (const line of referenceLines) console.log(`  ${line}`);
-  console.log(`  pooled: model MAE ${f2(meanOf(pooledAll.model))}, the model's own expected MAE ${f2(total0(reference.modelSelf) / clubsAll)}; ` +
-    `hindsight strengths MAE ${f2(meanOf(reference.hindsight))} (in sample), their expected MAE ${f2(total0(reference.hindsightFloor) / clubsAll)}; ` +
+  console.log(`  pooled: model MAE ${f2(meanOf(pooledAll.model))}, the model's own expected MAE ${f2(sumOf(reference.modelSelf) / clubsAll)}; ` +
+    `hindsight strengths MAE ${f2(meanOf(reference.hindsight))} (in sample), their expected MAE ${f2(sumOf(reference.hindsightFloor) / clubsAll)}; ` +
     `squad market value MAE ${f2(meanOf(reference.crowd))}, model and it averaged ${f2(meanOf(reference.blend))}`);
   console.log('\ntargets');
   for (const v of verdicts) console.log(`  beats Elo and last season on pooled MAE and RPS, ${v}`);
