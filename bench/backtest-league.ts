@@ -224,7 +224,7 @@ async function main(): Promise<void> {
   // References, not targets: strengths fitted on the season's own games (hindsight), and each
   // forecast's own expected rank error. Beside the actual errors they show how much of the rank
   // error a season's randomness leaves to any pre-season forecast.
-  const reference = { hindsight: [] as number[], hindsightFloor: [] as number[], modelSelf: [] as number[], crowd: [] as number[], blend: [] as number[] };
+  const reference = { hindsight: [] as number[], hindsightFloor: [] as number[], modelSelf: [] as number[], crowd: [] as number[], blend: [] as number[], promoted: [] as number[], stayed: [] as number[] };
   const referenceLines: string[] = [];
   const verdicts: string[] = [];
   let everyOrigin = true;
@@ -258,7 +258,7 @@ async function main(): Promise<void> {
       `residual weight ${art.settings.residualWeight})`);
     console.log('league                     clubs new | MAE model  last   elo | Spearman model  last   elo | RPS model  last   elo | Brier title model  last   elo | Brier releg model  last   elo');
     const pooled: Record<Method, Scores> = { model: emptyScores(), last: emptyScores(), elo: emptyScores() };
-    const ref = { hindsight: [] as number[], hindsightFloor: [] as number[], modelSelf: [] as number[], crowd: [] as number[], blend: [] as number[] };
+    const ref = { hindsight: [] as number[], hindsightFloor: [] as number[], modelSelf: [] as number[], crowd: [] as number[], blend: [] as number[], promoted: [] as number[], stayed: [] as number[] };
     const idx = featureIndex(base);
     for (const [league, clubs] of members) {
       const games = world.matches.filter((m) => m.competition_id === league && m.season === season);
@@ -314,6 +314,7 @@ async function main(): Promise<void> {
         ref.hindsight.push(Math.abs(hindsight.ranks[i] - actual[i]));
         ref.crowd.push(Math.abs(crowdRanks[i] - actual[i]));
         ref.blend.push(Math.abs(blendRanks[i] - actual[i]));
+        (promoted.includes(clubs[i]) ? ref.promoted : ref.stayed).push(Math.abs(model.ranks[i] - actual[i]));
       }
       ref.hindsightFloor.push(expectedAbsError(hindsight) * n);
       ref.modelSelf.push(expectedAbsError(model) * n);
@@ -341,7 +342,10 @@ async function main(): Promise<void> {
     const clubsHere = pooled.model.abs.length;
     referenceLines.push(`origin ${asOf}: model MAE ${f2(mae('model'))}, the model's own expected MAE ${f2(sumOf(ref.modelSelf) / clubsHere)}; ` +
       `hindsight strengths MAE ${f2(meanOf(ref.hindsight))} (in sample), their expected MAE ${f2(sumOf(ref.hindsightFloor) / clubsHere)}; ` +
-      `squad market value MAE ${f2(meanOf(ref.crowd))}, model and it averaged ${f2(meanOf(ref.blend))}`);
+      `squad market value MAE ${f2(meanOf(ref.crowd))}, model and it averaged ${f2(meanOf(ref.blend))}; ` +
+      `model MAE of promoted clubs ${f2(meanOf(ref.promoted))} (${ref.promoted.length}), of the others ${f2(meanOf(ref.stayed))}`);
+    reference.promoted.push(...ref.promoted);
+    reference.stayed.push(...ref.stayed);
     reference.crowd.push(...ref.crowd);
     reference.blend.push(...ref.blend);
     reference.hindsight.push(...ref.hindsight);
@@ -355,7 +359,8 @@ async function main(): Promise<void> {
   for (const line of referenceLines) console.log(`  ${line}`);
   console.log(`  pooled: model MAE ${f2(meanOf(pooledAll.model))}, the model's own expected MAE ${f2(sumOf(reference.modelSelf) / clubsAll)}; ` +
     `hindsight strengths MAE ${f2(meanOf(reference.hindsight))} (in sample), their expected MAE ${f2(sumOf(reference.hindsightFloor) / clubsAll)}; ` +
-    `squad market value MAE ${f2(meanOf(reference.crowd))}, model and it averaged ${f2(meanOf(reference.blend))}`);
+    `squad market value MAE ${f2(meanOf(reference.crowd))}, model and it averaged ${f2(meanOf(reference.blend))}; ` +
+    `model MAE of promoted clubs ${f2(meanOf(reference.promoted))} (${reference.promoted.length}), of the others ${f2(meanOf(reference.stayed))}`);
   console.log('\ntargets');
   for (const v of verdicts) console.log(`  beats Elo and last season on pooled MAE and RPS, ${v}`);
   console.log(`  beats both at every origin: ${everyOrigin ? 'PASS' : 'FAIL'}`);
