@@ -225,6 +225,16 @@ function fullReport(r: Run, last: Snapshot): void {
     console.log(scoreLine('after', scores([...rows], (x) => x.after, false)));
   }
 
+  // A reference, not a target: bands by the predicted fee, as a user reads the number. Banding by
+  // the actual fee puts every low outcome in the lowest band, so even a model without bias for a
+  // given prediction shows a positive bias there (and a negative one at the top).
+  console.log('\nreference: the same rows banded by the predicted fee (how the fee lands given the model\'s number)');
+  for (const [label, lo, hi] of FEE_BANDS) {
+    const rows = r.rows.filter((x) => x.pred >= lo && x.pred < hi);
+    console.log(`predicted ${label.replace('fee ', '')}: n = ${rows.length}`);
+    console.log(scoreLine('model', scores(rows, (x) => x.pred, true)));
+  }
+
   console.log(`\n=== '${r.name}': top of market (expected fee with no buyer given / latest value) ===`);
   for (const t of r.top) {
     for (const [label, lo, hi] of VALUE_BANDS) {
