@@ -12,9 +12,7 @@ import { generateDemoWorld } from './data/demo/index.js';
 import { isWorldEmpty, readMeta, replaceWorld } from './data/world-store.js';
 import { createDemoLogin, ensureBootstrapKey } from './access/bootstrap.js';
 import { createLogger } from './logger.js';
-import { WorldState } from './data/world-state.js';
-import { createRuntime, type Runtime } from './runtime.js';
-import { ensureModels } from './models/train.js';
+import { createRuntime, loadServedWorld, type Runtime } from './runtime.js';
 
 export interface Server {
   readonly app: FastifyInstance;
@@ -50,10 +48,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     await migrateToLatest(handle.db);
     await ensureWorld(handle, config, logger);
     if (config.TOUCHLINE_BOOTSTRAP_KEY) await ensureBootstrapKey(handle.db, config.TOUCHLINE_BOOTSTRAP_KEY);
-    // One read of the world serves the model check and the runtime; a new rating pass means a re-read.
-    const world = await WorldState.load(handle.db, config.TOUCHLINE_AS_OF, logger);
-    if ((await ensureModels(handle, config, (line) => logger.info(line), world.current())) !== 'ready') await world.refresh();
-    const runtime = await createRuntime(config, handle, logger, { world });
+    const runtime = await createRuntime(config, handle, logger, { world: await loadServedWorld(config, handle, logger) });
     if (embedded) {
       // Operator commands run here while this process holds the embedded database.
       admin = await serveAdminChannel(

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './data/db.js';
 import { WorldState } from './data/world-state.js';
 import { ModelState } from './models/state.js';
+import { ensureModels } from './models/train.js';
 import { createKeyAuthenticator } from './access/authenticator.js';
 import { createLoginService } from './access/login.js';
 import { createRateLimiter } from './access/ratelimit/index.js';
@@ -26,6 +27,16 @@ export interface RuntimeOptions {
   dataPollMs?: number;
   /** The read model, when the caller has loaded it already. */
   world?: WorldState;
+}
+
+/**
+ * Reads the world once for the model check and the runtime (models trained or ratings stored if
+ * missing); a new rating pass means a re-read.
+ */
+export async function loadServedWorld(config: Config, handle: DatabaseHandle, logger: Logger): Promise<WorldState> {
+  const world = await WorldState.load(handle.db, config.TOUCHLINE_AS_OF, logger);
+  if ((await ensureModels(handle, config, (line) => logger.info(line), world.current())) !== 'ready') await world.refresh();
+  return world;
 }
 
 /** Wires the layers over an open database: read model, access, limiter. The composition root. */

@@ -11,7 +11,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/da
 import { generateDemoWorld } from '../../src/data/demo/index.js';
 import { replaceWorld } from '../../src/data/world-store.js';
 import { ensureBootstrapKey } from '../../src/access/bootstrap.js';
-import { createRuntime, type Runtime } from '../../src/runtime.js';
+import { createRuntime, loadServedWorld, type Runtime } from '../../src/runtime.js';
 import { ensureModels } from '../../src/models/train.js';
 import { hashTree } from './tree-hash.js';
 
@@ -47,7 +47,6 @@ async function loadDemo(handle: DatabaseHandle, config: Config): Promise<void> {
   await ensureModels(handle, config, () => {});
 }
 
-/** The dump (a PGlite data dir as .tar.gz) of the demo world's embedded database, made once per code version. */
 /**
  * A fresh TOUCHLINE_DATA_DIR whose embedded database holds the demo world (the tests' dump), so a
  * started server skips generating and storing it. Models come from the shared models folder.
@@ -59,13 +58,17 @@ export async function demoDataDir(prefix: string): Promise<string> {
   return dataDir;
 }
 
+/**
+ * The dump (a PGlite data dir as .tar) of the demo world's embedded database, made once per code
+ * version. Not compressed: every test file loads it, and unpacking a gzipped one costs about a second.
+ */
 export async function demoWorldDump(config: Config = loadConfig({ LOG_LEVEL: 'silent', TOUCHLINE_MODELS_DIR: MODELS_DIR })): Promise<string> {
   const dir = join(ROOT, '.cache');
-  const file = join(dir, `test-world-${templateKey()}-${config.TOUCHLINE_AS_OF}.tar.gz`);
+  const file = join(dir, `test-world-${templateKey()}-${config.TOUCHLINE_AS_OF}.tar`);
   if (!existsSync(file)) {
     const fresh = await openDatabase({});
     await loadDemo(fresh, config);
-    const dump = await fresh.pglite!.dumpDataDir('gzip');
+    const dump = await fresh.pglite!.dumpDataDir('none');
     await fresh.close();
     mkdirSync(dir, { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
@@ -80,8 +83,6 @@ async function embeddedDemo(config: Config): Promise<DatabaseHandle> {
   const file = await demoWorldDump(config);
   const handle = await openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });
   await migrateToLatest(handle.db);
-  // The dump holds our ratings; this only checks the artifact is still there.
-  await ensureModels(handle, config, () => {});
   return handle;
 }
 
@@ -144,7 +145,6 @@ async function postgresDemo(serverUrl: string, config: Config): Promise<{ handle
   });
   const handle = await openDatabase({ url: databaseUrl(serverUrl, name) });
   await migrateToLatest(handle.db);
-  await ensureModels(handle, config, () => {});
   return {
     handle,
     drop: () => onServer(serverUrl, async (c) => void (await c.query(`drop database if exists ${name} with (force)`))),
@@ -174,7 +174,9 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   else handle = await embeddedDemo(config);
   await ensureBootstrapKey(handle.db, TEST_KEY);
   const logger = pino({ level: 'silent' });
-  const runtime = await createRuntime(config, handle, logger, { now: opts.now, dataPollMs: 0 });
+  // The dump holds our ratings; the model check only finds the artifact still there.
+  const world = await loadServedWorld(config, handle, logger);
+  const runtime = await createRuntime(config, handle, logger, { now: opts.now, dataPollMs: 0, world });
   const app = await buildApp(runtime.deps, { logger });
   await app.ready();
   const auth = (key: string | null | undefined): Record<string, string> => (key === null ? {} : { 'x-api-key': key ?? TEST_KEY });

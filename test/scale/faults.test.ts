@@ -1,20 +1,24 @@
 /**
  * Faults against a real server process on PostgreSQL and Redis: the database restarted under load,
  * Redis stopped and started, an import killed halfway, SIGTERM with requests in flight.
- * Needs TOUCHLINE_TEST_DATABASE_URL and TOUCHLINE_TEST_REDIS_URL on loopback (`.ci/run` sets both);
- * it stops and starts the local PostgreSQL cluster and Redis, always bringing them back.
+ * Needs TOUCHLINE_TEST_DATABASE_URL on loopback (`.ci/run` sets it) and redis-server: it stops and
+ * starts the local PostgreSQL cluster, always bringing it back, and a Redis of its own on a free port,
+ * so the test files that run beside this suite (npm test) keep the shared Redis.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../../src/data/db.js';
 import { WORLD_TABLE_ORDER } from '../../src/domain/world.js';
 import {
   createScratchDatabase,
+  freePort,
   queryOnce,
   runCli,
   sleep,
@@ -26,15 +30,16 @@ import {
 } from '../helpers/server-process.js';
 
 const PG = process.env.TOUCHLINE_TEST_DATABASE_URL;
-const REDIS = process.env.TOUCHLINE_TEST_REDIS_URL;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const onLoopback = (u: string | undefined) => !!u && LOOPBACK.has(new URL(u).hostname);
 const skip =
-  !PG || !REDIS
-    ? 'set TOUCHLINE_TEST_DATABASE_URL and TOUCHLINE_TEST_REDIS_URL to run the fault tests (.ci/run does)'
-    : !onLoopback(PG) || !onLoopback(REDIS)
-      ? 'the fault tests restart PostgreSQL and Redis, so they run only against servers on loopback'
-      : false;
+  !PG
+    ? 'set TOUCHLINE_TEST_DATABASE_URL to run the fault tests (.ci/run does)'
+    : !onLoopback(PG)
+      ? 'the fault tests restart PostgreSQL, so they run only against a server on loopback'
+      : spawnSync('redis-server', ['--version']).status !== 0
+        ? 'the fault tests start a Redis of their own: redis-server is not installed'
+        : false;
 
 const BOOTSTRAP_KEY = 'tl_scale_faults_key_0123456789abcdefgh';
 const LIMIT = 20;
@@ -52,13 +57,18 @@ const pgVersion = () => readdirSync('/etc/postgresql')[0];
 const pgctl = (action: 'stop' | 'start') => sh('pg_ctlcluster', ['--skip-systemctl-redirect', pgVersion(), 'main', action]);
 const pgReady = () => sh('pg_isready', ['-q', '-h', '127.0.0.1', '-p', new URL(PG!).port || '5432'], 5_000).status === 0;
 
-const redisPort = () => new URL(REDIS!).port || '6379';
-const redisUp = () => sh('redis-cli', ['-p', redisPort(), 'ping'], 5_000).out.includes('PONG');
-const redisStop = () => sh('redis-cli', ['-p', redisPort(), 'shutdown', 'nosave'], 10_000);
-function redisStart(): void {
+/** This file's own Redis: a port and a folder chosen in before(). */
+const redis = { port: '', dir: '' };
+const redisUrl = () => `redis://127.0.0.1:${redis.port}`;
+const redisUp = () => sh('redis-cli', ['-p', redis.port, 'ping'], 5_000).out.includes('PONG');
+const redisStop = () => sh('redis-cli', ['-p', redis.port, 'shutdown', 'nosave'], 10_000);
+async function redisStart(): Promise<void> {
   if (redisUp()) return;
-  // The same command .ci/run uses.
-  sh('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', redisPort(), '--save', '', '--appendonly', 'no', '--dir', '/var/lib/redis', '--logfile', '/var/log/redis/ci.log']);
+  // As .ci/run starts the shared one, in a folder of its own.
+  const started = sh('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', redis.port, '--save', '', '--appendonly', 'no', '--dir', redis.dir, '--logfile', join(redis.dir, 'redis.log')]);
+  await waitFor('the fault tests\' Redis answering', async () => redisUp() || undefined, { timeoutMs: 10_000, intervalMs: 100 }).catch((err: unknown) => {
+    throw new Error(`${String(err)}; redis-server said: ${started.out}`);
+  });
 }
 
 // ---------------------------------------------------------------- answers
@@ -83,21 +93,25 @@ describe('faults: a server process on PostgreSQL and Redis', { skip }, () => {
   const run = `${process.pid}`;
 
   before(async () => {
+    redis.port = String(await freePort());
+    redis.dir = mkdtempSync(join(tmpdir(), 'touchline-faults-redis-'));
+    await redisStart();
     db = await createScratchDatabase(PG!, `scale_f${run}`);
     cliEnv = { DATABASE_URL: db.url };
     server = await startServerProcess({
       name: 'fault server',
       startTimeoutMs: 150_000,
-      env: { DATABASE_URL: db.url, REDIS_URL: REDIS!, RATE_LIMIT: String(LIMIT), TOUCHLINE_BOOTSTRAP_KEY: BOOTSTRAP_KEY, LOG_LEVEL: 'warn' },
+      env: { DATABASE_URL: db.url, REDIS_URL: redisUrl(), RATE_LIMIT: String(LIMIT), TOUCHLINE_BOOTSTRAP_KEY: BOOTSTRAP_KEY, LOG_LEVEL: 'warn' },
     });
     await runCli(['accounts', 'create', '--email', `faults-${run}@scale.test`, '--password', PASSWORD, '--plan', 'all-coverage', '--json'], cliEnv);
   });
 
   after(async () => {
-    // Whatever happened above, the shared services are left running.
+    // Whatever happened above, the shared PostgreSQL is left running; this file's Redis goes.
     if (!pgReady()) pgctl('start');
-    redisStart();
     await server?.stop();
+    if (redis.port) redisStop();
+    if (redis.dir) rmSync(redis.dir, { recursive: true, force: true });
     await db?.drop();
   });
 
@@ -190,7 +204,7 @@ describe('faults: a server process on PostgreSQL and Redis', { skip }, () => {
       assert.equal(h.status, 200, 'health stays 200 with Redis down');
       for (let i = 0; i < LIMIT + 5; i++) statuses.push((await server.request('/v1/player_positions', { key })).status);
     } finally {
-      redisStart();
+      await redisStart();
     }
     // Still limited while Redis was away: exactly LIMIT accepted, the rest 429.
     assert.deepEqual(statuses, [...Array(LIMIT).fill(200), ...Array(5).fill(429)]);
