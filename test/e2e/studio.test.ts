@@ -98,6 +98,27 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /**
+   * A step of the walk. When one fails, what the person would have seen is kept: a screenshot, the
+   * page's address and text, the last API calls and the server's last lines, so a failure seen once
+   * in CI can be read afterwards.
+   */
+  const step = (name: string, fn: () => Promise<void>) =>
+    test(name, async () => {
+      try {
+        await fn();
+      } catch (err) {
+        const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
+        await page.screenshot({ path: join(SHOTS, `failed-${slug}.png`), fullPage: true }).catch(() => {});
+        const text = await page.evaluate('document.body.innerText').catch((e: unknown) => `(no text: ${String(e)})`);
+        console.log(
+          [`step failed: ${name}`, `page: ${page.url()}`, `text: ${String(text).slice(0, 1500)}`, `last API calls: ${apiCalls.slice(-10).join(', ')}`,
+            `server: ${server.output().slice(-3000)}`].join('\n'),
+        );
+        throw err;
+      }
+    });
+
   const shoot = async (name: string) => {
     for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
       await page.setViewportSize(viewport);
@@ -108,7 +129,7 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   };
 
-  test('sign in with the printed demo login; the key stays out of the URL', async () => {
+  step('sign in with the printed demo login; the key stays out of the URL', async () => {
     await page.goto(base, { waitUntil: 'load' });
     assert.deepEqual(await axeViolations(page), [], 'sign-in page');
     await shoot('signin');
@@ -123,7 +144,7 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
   });
 
   let clubUrl = '';
-  test('competitions -> clubs -> squad; a what-if moves the expected rank and lives in the URL', async () => {
+  step('competitions -> clubs -> squad; a what-if moves the expected rank and lives in the URL', async () => {
     await page.locator('.tiles a').first().waitFor();
     assert.deepEqual(await axeViolations(page), [], 'competitions page');
     await page.locator('.tiles a').first().click();
@@ -161,7 +182,7 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     await rankRow.locator('td.after').filter({ hasNotText: String(afterRank) }).filter({ hasNotText: '—' }).waitFor();
   });
 
-  test('the league forecast, from the club page: the table by expected place and the heat map of places', async () => {
+  step('the league forecast, from the club page: the table by expected place and the heat map of places', async () => {
     await page.goto(clubUrl, { waitUntil: 'load' });
     const link = page.getByRole('link', { name: /^League forecast/ });
     await link.click();
@@ -186,7 +207,7 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     await shoot('forecast');
   });
 
-  test('a shared what-if URL opens with its result', async () => {
+  step('a shared what-if URL opens with its result', async () => {
     const other = await browser.newPage();
     try {
       // A new tab has no key: it asks to sign in, as it should.
@@ -201,7 +222,7 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     await after.filter({ hasNotText: '—' }).waitFor();
   });
 
-  test("search a player and open his page: the value chart is drawn with data points, and the outcome bars", async () => {
+  step("search a player and open his page: the value chart is drawn with data points, and the outcome bars", async () => {
     const name = ((await page.locator('.squad-list a').first().textContent()) ?? '').trim();
     const box = page.getByRole('combobox', { name: /Search players/ });
     await box.fill(name);
@@ -237,7 +258,7 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     await shoot('player');
   });
 
-  test('for my club: a club, a fee and a wage give sportive impact and ROI', async () => {
+  step('for my club: a club, a fee and a wage give sportive impact and ROI', async () => {
     const panel = page.locator('section.for-my-club');
     const comp = panel.getByLabel('Competition');
     await comp.locator('option').nth(1).waitFor({ state: 'attached' });
@@ -253,7 +274,7 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     await shoot('player-roi');
   });
 
-  test('the scouting list: filters and sort in the URL, sortable table, pages', async () => {
+  step('the scouting list: filters and sort in the URL, sortable table, pages', async () => {
     await page.getByRole('link', { name: 'Scouting list' }).click();
     const rows = page.locator('main table tbody tr');
     await rows.first().waitFor();
@@ -275,7 +296,7 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     await shoot('scouting');
   });
 
-  test('when the key has spent its limit, the page says how long to wait', async () => {
+  step('when the key has spent its limit, the page says how long to wait', async () => {
     const key = (await page.evaluate('sessionStorage.getItem("touchline.key")')) as string;
     // Spend the rest of the window from outside the browser (the demo plan's own limit, 600, not RATE_LIMIT).
     let status = 0;
@@ -294,7 +315,7 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     await page.getByLabel('Currency').selectOption('EUR');
   });
 
-  test('signing out forgets the key; the walk stayed within the limit and the CSP', async () => {
+  step('signing out forgets the key; the walk stayed within the limit and the CSP', async () => {
     assert.ok(apiCalls.length <= 60, `${apiCalls.length} API calls`);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
