@@ -131,6 +131,7 @@ function rps(probs: readonly number[], actual: number): number {
 
 interface Scores { abs: number[]; rps: number[]; title: number[]; releg: number[]; rho: number[] }
 const emptyScores = (): Scores => ({ abs: [], rps: [], title: [], releg: [], rho: [] });
+const emptyReference = () => ({ hindsight: [] as number[], hindsightFloor: [] as number[], modelSelf: [] as number[], crowd: [] as number[], blend: [] as number[], promoted: [] as number[], stayed: [] as number[] });
 const sumOf = (a: readonly number[]) => a.reduce((x, y) => x + y, 0);
 const meanOf = (a: readonly number[]) => sumOf(a) / Math.max(1, a.length);
 
@@ -224,7 +225,7 @@ async function main(): Promise<void> {
   // References, not targets: strengths fitted on the season's own games (hindsight), and each
   // forecast's own expected rank error. Beside the actual errors they show how much of the rank
   // error a season's randomness leaves to any pre-season forecast.
-  const reference = { hindsight: [] as number[], hindsightFloor: [] as number[], modelSelf: [] as number[], crowd: [] as number[], blend: [] as number[], promoted: [] as number[], stayed: [] as number[] };
+  const reference = emptyReference();
   const referenceLines: string[] = [];
   const verdicts: string[] = [];
   let everyOrigin = true;
@@ -258,7 +259,7 @@ async function main(): Promise<void> {
       `residual weight ${art.settings.residualWeight})`);
     console.log('league                     clubs new | MAE model  last   elo | Spearman model  last   elo | RPS model  last   elo | Brier title model  last   elo | Brier releg model  last   elo');
     const pooled: Record<Method, Scores> = { model: emptyScores(), last: emptyScores(), elo: emptyScores() };
-    const ref = { hindsight: [] as number[], hindsightFloor: [] as number[], modelSelf: [] as number[], crowd: [] as number[], blend: [] as number[], promoted: [] as number[], stayed: [] as number[] };
+    const ref = emptyReference();
     const idx = featureIndex(base);
     for (const [league, clubs] of members) {
       const games = world.matches.filter((m) => m.competition_id === league && m.season === season);

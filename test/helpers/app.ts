@@ -174,7 +174,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   else handle = await embeddedDemo(config);
   await ensureBootstrapKey(handle.db, TEST_KEY);
   const logger = pino({ level: 'silent' });
-  // The dump holds our ratings; the model check only finds the artifact still there.
+  // The dump (or template) holds our ratings; the model check only finds the artifact still there.
   const world = await loadServedWorld(config, handle, logger);
   const runtime = await createRuntime(config, handle, logger, { now: opts.now, dataPollMs: 0, world });
   const app = await buildApp(runtime.deps, { logger });
