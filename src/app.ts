@@ -18,6 +18,7 @@ import { ApiError, BODY_NOT_OBJECT, UNEXPECTED } from './http/errors.js';
 import { playerRoutes } from './http/routes/players.js';
 import { referenceRoutes } from './http/routes/reference.js';
 import { systemRoutes } from './http/routes/system.js';
+import { authLogoutRoute } from './http/routes/auth-logout.js';
 import { valuationRoutes } from './http/routes/valuation.js';
 import { analysisRoutes } from './http/routes/analysis.js';
 import { webAppRoutes } from './http/web-app.js';
@@ -201,6 +202,7 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
 
   registerAccessHook(app, deps);
   systemRoutes(app, deps);
+  authLogoutRoute(app, deps);
   referenceRoutes(app, deps);
   playerRoutes(app, deps);
   valuationRoutes(app, deps);
