@@ -48,8 +48,8 @@ return removed
 `;
 
 interface ThrottleRedis extends Redis {
-  touchlineLoginAttempt(keyCount: number, ...keysThenArgs: string[]): Promise<(number | string)[]>;
-  touchlineLoginForgive(keyCount: number, ...keysThenArgs: string[]): Promise<number>;
+  touchlineLoginAttempt(key: string, ...args: string[]): Promise<(number | string)[]>;
+  touchlineLoginForgive(key: string, ...args: string[]): Promise<number>;
 }
 
 export interface RedisThrottleOptions {
@@ -98,7 +98,6 @@ export class RedisLoginThrottle implements LoginThrottle {
     const ticket = randomBytes(8).toString('hex');
     const s = this.settings;
     const reply = await this.client.touchlineLoginAttempt(
-      1,
       this.prefix + client,
       String(now),
       String(s.windowMs),
@@ -114,7 +113,7 @@ export class RedisLoginThrottle implements LoginThrottle {
   }
 
   async forgive(email: string, client: string, ticket: string, clearEmail: boolean): Promise<void> {
-    await this.client.touchlineLoginForgive(1, this.prefix + client, email, clearEmail ? '' : `${ticket}|${email}`);
+    await this.client.touchlineLoginForgive(this.prefix + client, email, clearEmail ? '' : `${ticket}|${email}`);
   }
 
   async close(): Promise<void> {

@@ -24,25 +24,21 @@ export class SqlLoginThrottle implements LoginThrottle {
     const entry = JSON.stringify([{ e: email, t: now, n: ticket } satisfies LoginAttempt]);
     const live = sql`(select coalesce(jsonb_agg(a order by (a->>'t')::bigint), '[]'::jsonb) from jsonb_array_elements(t.attempts) a where (a->>'t')::bigint > ${since})`;
     const isLive = sql`(a->>'t')::bigint > ${since}`;
-    // The CTE's INSERT returns a row only when the attempt was counted; otherwise the second branch
-    // reads the row as it stood (for Retry-After alone: the decision is already made).
-    const result = await sql<{ allowed: boolean; attempts: LoginAttempt[] | string }>`
-      with counted as (
-        insert into login_throttle as t (client, attempts, last_at)
-        values (${client}, ${entry}::jsonb, ${now})
-        on conflict (client) do update
-          set attempts = ${live} || ${entry}::jsonb, last_at = ${now}
-          where (select count(*) from jsonb_array_elements(t.attempts) a where ${isLive}) < ${this.settings.perClient}
-            and (select count(*) from jsonb_array_elements(t.attempts) a where ${isLive} and a->>'e' = ${email}) < ${this.settings.perEmailAndClient}
-        returning t.attempts
-      )
-      select true as allowed, attempts from counted
-      union all
-      select false as allowed, attempts from login_throttle where client = ${client} and not exists (select 1 from counted)
+    const under = sql`(select count(*) from jsonb_array_elements(t.attempts) a where ${isLive}) < ${this.settings.perClient}
+      and (select count(*) from jsonb_array_elements(t.attempts) a where ${isLive} and a->>'e' = ${email}) < ${this.settings.perEmailAndClient}`;
+    // The update always runs (a refusal still drops what left the window), so RETURNING shows the
+    // locked row as this attempt left it: counted when it holds the attempt's entry.
+    const result = await sql<{ counted: boolean; attempts: LoginAttempt[] | string }>`
+      insert into login_throttle as t (client, attempts, last_at)
+      values (${client}, ${entry}::jsonb, ${now})
+      on conflict (client) do update
+        set attempts = case when ${under} then ${live} || ${entry}::jsonb else ${live} end,
+            last_at = case when ${under} then ${now} else t.last_at end
+      returning t.attempts @> ${entry}::jsonb as counted, t.attempts
     `.execute(this.db);
     this.maybePrune(now);
     const row = result.rows[0];
-    if (!row || row.allowed) return { allowed: true, ticket };
+    if (row.counted) return { allowed: true, ticket };
     const attempts = (typeof row.attempts === 'string' ? JSON.parse(row.attempts) : row.attempts) as LoginAttempt[];
     const inWindow = attempts.filter((a) => a.t > since).sort((a, b) => a.t - b.t);
     return refusal(
