@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createAccount } from '../../src/access/accounts.js';
 import { createKey } from '../../src/access/keys.js';
+import { createPlan } from '../../src/access/plans.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 /** EXTENSIONS "Login throttling" and "Sign-out and login keys", through the real app. */
@@ -102,7 +103,23 @@ describe('sign-out and login keys', () => {
     // A revoked key cannot log out again, and no key is 401 Missing API key.
     const twice = await t.post('/v1/auth/logout', {}, a);
     assert.deepEqual([twice.statusCode, JSON.parse(twice.body)], [401, { error: 'API key is revoked' }]);
+    // A body over the limit is refused before the handler: the key stays.
+    const d = await signIn();
+    const huge = await t.post('/v1/auth/logout', { pad: 'a'.repeat(1024 * 1024) }, d);
+    assert.deepEqual([huge.statusCode, JSON.parse(huge.body)], [413, { error: 'Request body too large' }]);
+    assert.equal((await t.get('/v1/competitions', d)).statusCode, 200);
     const none = await t.post('/v1/auth/logout', {}, null);
     assert.deepEqual([none.statusCode, JSON.parse(none.body)], [401, { error: 'Missing API key' }]);
+  });
+
+  test('a key that spent its rate budget can still sign out', async () => {
+    await createPlan(t.handle.db, { name: 'one-a-minute', all: true, rateLimit: 1 });
+    const email = `spent-${++n}@club.example`;
+    await createAccount(t.handle.db, { email, password: PASSWORD, plan: 'one-a-minute' });
+    const key = JSON.parse((await login(email, PASSWORD, '198.18.0.7')).body).api_key as string;
+    assert.equal((await t.get('/v1/competitions', key)).statusCode, 200);
+    assert.equal((await t.get('/v1/competitions', key)).statusCode, 429);
+    assert.equal((await t.post('/v1/auth/logout', {}, key)).statusCode, 204);
+    assert.equal((await t.get('/v1/competitions', key)).statusCode, 401);
   });
 });

@@ -16,15 +16,16 @@ export function authLogoutRoute(app: FastifyInstance, deps: HttpDeps): void {
 
 function logoutRoute(app: FastifyInstance, deps: HttpDeps): void {
   app.withTypeProvider<ZodTypeProvider>().post('/v1/auth/logout', {
+    // Not counted: a key that spent its budget can still be signed out.
+    config: { unmetered: true },
     schema: {
       tags: ['system'],
       summary: 'Sign out: revoke the key this request carries, at once',
-      description: 'The key answers 401 `API key is revoked` from then on, on every instance. Other keys of the account are untouched.',
+      description: 'The key answers 401 `API key is revoked` from then on, on every instance. Other keys of the account are untouched. Not counted in the rate limit.',
       response: {
         204: z.null().describe('Revoked'),
         401: errorResponse.describe('`Missing API key`, `Invalid API key` or `API key is revoked`'),
         403: errorResponse.describe('`Account access denied: …`'),
-        429: errorResponse.describe('`Rate limit exceeded`'),
       },
     },
   }, async (req, reply) => {
