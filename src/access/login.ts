@@ -19,6 +19,7 @@ export interface LoginOptions {
 
 const BAD_LOGIN: LoginOutcome = Object.freeze({ ok: false, status: 401, error: MSG.badLogin });
 export const LOGIN_KEY_LABEL = 'login';
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
  * `POST /auth/login`: email and password for a new key that expires after 24 hours.
@@ -56,15 +57,16 @@ export class DbLoginService implements LoginService {
   }
 
   async login(emailInput: string, password: string, nowMs: number, client: string): Promise<LoginOutcome> {
-    // PostgreSQL text cannot hold NUL: no account has such an email, and the count is kept without it.
-    const email = normalizeEmail(emailInput.replaceAll('\u0000', ''));
+    // PostgreSQL text cannot hold NUL, nor JSON a lone surrogate: no account has such an email, and the
+    // count is kept under the email without them.
+    const email = normalizeEmail(emailInput.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\ufffd'));
     const from = clientAddress(client);
     const decision = await this.throttle.attempt(email, from, nowMs);
     if (!decision.allowed) {
       const windowSeconds = Math.round(this.throttle.settings.windowMs / 1000);
       return { ok: false, status: 429, error: MSG.loginLocked, limit: decision.limit, windowSeconds, retryAfterSeconds: decision.retryAfterSeconds };
     }
-    const account = emailInput.includes('\u0000')
+    const account = email !== normalizeEmail(emailInput)
       ? undefined
       : await this.db.selectFrom('accounts').select(['id', 'password_hash', 'status']).where('email', '=', email).executeTakeFirst();
     const storedHash = account?.password_hash ?? (await dummyPasswordHash());

@@ -25,7 +25,10 @@ export const PASSWORD_RULES = {
 export function passwordProblem(password: string, email: string): string | null {
   if ([...password].length < PASSWORD_MIN_LENGTH) return PASSWORD_RULES.length;
   const lower = password.toLowerCase();
-  if (commonPasswords().has(lower)) return PASSWORD_RULES.common;
+  // A common password padded to length with digits or symbols (`password1234`, `!!dragon2024`) is as
+  // guessable as the word itself: guessers try those first.
+  const core = lower.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+  if (commonPasswords().has(lower) || (core.length >= 4 && commonPasswords().has(core))) return PASSWORD_RULES.common;
   const at = email.lastIndexOf('@');
   const local = (at < 0 ? email : email.slice(0, at)).trim().toLowerCase();
   if (local !== '' && lower.includes(local)) return PASSWORD_RULES.email;

@@ -194,3 +194,10 @@ test('logout revokes the key at once, for an authenticator that had it cached', 
     await auth.close();
   }
 });
+
+test('an email with NUL or a lone surrogate is counted and answered like any miss', async () => {
+  const svc = service();
+  for (const email of ['a\u0000b@example.test', '\ud800@example.test', 'x\udc00y@example.test']) {
+    assert.deepEqual(await svc.login(email, 'a wrong password', T0, IP), BAD, JSON.stringify(email));
+  }
+});
