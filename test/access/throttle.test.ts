@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/data/db.js';
-import { RedisLoginThrottle, SqlLoginThrottle, type LoginThrottle } from '../../src/access/throttle/index.js';
+import { createLoginThrottle, RedisLoginThrottle, SqlLoginThrottle, type LoginThrottle } from '../../src/access/throttle/index.js';
 import { clientAddress } from '../../src/access/client-address.js';
 import { openTestDatabase } from './fixture.js';
 import { cleanUp, REDIS_URL, redisUnavailable, uniquePrefix } from './ratelimit/redis-env.js';
@@ -101,4 +101,17 @@ test('Redis throttle: one script per attempt, shared by two instances', { skip: 
     await made[i].connect();
   }
   await checkSemantics(made[0], made[1]);
+});
+
+test('with Redis configured but not answering, the database counts: still atomic, still shared', async () => {
+  const h = await openTestDatabase();
+  cleanups.push(() => h.close());
+  // Port 1: nothing listens, so the connection is refused at once.
+  const a = await createLoginThrottle(h.db, { redisUrl: 'redis://127.0.0.1:1' });
+  const b = await createLoginThrottle(h.db, { redisUrl: 'redis://127.0.0.1:1' });
+  cleanups.push(async () => {
+    await a.close();
+    await b.close();
+  });
+  await checkSemantics(a, b);
 });

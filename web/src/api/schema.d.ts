@@ -3367,7 +3367,7 @@ export interface paths {
         put?: never;
         /**
          * Sign out: revoke the key this request carries, at once
-         * @description The key answers 401 `API key is revoked` from then on, on every instance. Other keys of the account are untouched.
+         * @description The key answers 401 `API key is revoked` from then on, on every instance. Other keys of the account are untouched. Not counted in the rate limit.
          */
         post: {
             parameters: {
@@ -3401,20 +3401,6 @@ export interface paths {
                 };
                 /** @description `Account access denied: …` */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
-                            error: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-                /** @description `Rate limit exceeded` */
-                429: {
                     headers: {
                         [name: string]: unknown;
                     };
