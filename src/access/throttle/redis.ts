@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+import { fastFailRedis } from '../redis-client.js';
 import { DEFAULT_THROTTLE, refusal, type LoginThrottle, type ThrottleDecision, type ThrottleSettings } from './interface.js';
 
 /**
@@ -69,15 +70,8 @@ export class RedisLoginThrottle implements LoginThrottle {
     opts: RedisThrottleOptions = {},
   ) {
     this.prefix = opts.keyPrefix ?? 'touchline:login:';
-    this.client = new Redis(url, {
-      lazyConnect: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: opts.commandTimeoutMs ?? 500,
-      connectTimeout: 1_000,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-      ...opts.redisOptions,
-    }) as ThrottleRedis;
+    // Fails fast while disconnected: the database counts meanwhile (index.ts).
+    this.client = fastFailRedis(url, opts.commandTimeoutMs ?? 500, opts.redisOptions) as ThrottleRedis;
     // ioredis reports a lost server through commands too; an unheard 'error' would end the process.
     this.client.on('error', () => {});
     this.client.defineCommand('touchlineLoginAttempt', { numberOfKeys: 1, lua: ATTEMPT });
