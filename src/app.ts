@@ -50,7 +50,7 @@ export interface AppOptions {
   readonly headersTimeoutMs?: number;
   /** How often Node looks for connections past those limits; default TIMEOUT_CHECK_MS. */
   readonly timeoutCheckMs?: number;
-  /** Fastify's trustProxy: whose X-Forwarded-For to believe for `request.ip` (the TRUST_PROXY setting). */
+  /** Fastify's trustProxy: whose X-Forwarded-For to believe for `request.ip` (the TRUST_PROXY setting; default loopback). */
   readonly trustProxy?: boolean | string;
 }
 
@@ -131,7 +131,7 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
     requestTimeout: opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
     connectionTimeout: 60_000,
     http: { connectionsCheckingInterval: opts.timeoutCheckMs ?? TIMEOUT_CHECK_MS },
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: opts.trustProxy ?? 'loopback',
     // Request lines are left out: they cost throughput and the access hook knows more.
     logController: new LogController({ disableRequestLogging: true }),
     // One logger for all requests: a child per request costs more than a fast route itself.

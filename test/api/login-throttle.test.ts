@@ -22,12 +22,12 @@ async function owner(): Promise<string> {
   return email;
 }
 
-function login(email: string, password: string, from: string) {
+function login(email: string, password: string, from: string, headers: Record<string, string> = {}) {
   return t.app.inject({
     method: 'POST',
     url: '/v1/auth/login',
     remoteAddress: from,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     payload: JSON.stringify({ email, password }),
   });
 }
@@ -62,6 +62,18 @@ describe('login throttling', () => {
     assert.equal(locked.statusCode, 429);
     assert.equal(JSON.parse(locked.body).limit, 30);
     assert.equal((await login(email, PASSWORD, '198.18.0.4')).statusCode, 200);
+  });
+});
+
+describe('client address', () => {
+  test('X-Forwarded-For is believed from a proxy on this machine only (TRUST_PROXY default: loopback)', async () => {
+    const email = await owner();
+    // A remote client cannot pick its address: each guess names another, all count for its own.
+    for (let i = 0; i < 10; i++) assert.equal((await login(email, 'nope', '198.18.0.8', { 'x-forwarded-for': `198.18.1.${i}` })).statusCode, 401);
+    assert.equal((await login(email, PASSWORD, '198.18.0.8', { 'x-forwarded-for': '198.18.1.99' })).statusCode, 429);
+    // Through a proxy on this machine the forwarded address is the client's.
+    assert.equal((await login(email, PASSWORD, '127.0.0.1', { 'x-forwarded-for': '198.18.0.8' })).statusCode, 429, 'the locked client, forwarded');
+    assert.equal((await login(email, PASSWORD, '127.0.0.1', { 'x-forwarded-for': '198.18.0.9' })).statusCode, 200, 'another client, forwarded');
   });
 });
 
