@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/data/db.js';
-import { createLoginThrottle, RedisLoginThrottle, SqlLoginThrottle, type LoginThrottle } from '../../src/access/throttle/index.js';
+import { createLoginThrottle, RedisLoginThrottle, RefusalMemo, SqlLoginThrottle, type LoginThrottle } from '../../src/access/throttle/index.js';
 import { clientAddress } from '../../src/access/client-address.js';
 import { openTestDatabase } from './fixture.js';
 import { cleanUp, REDIS_URL, redisUnavailable, uniquePrefix } from './ratelimit/redis-env.js';
@@ -34,7 +34,7 @@ async function checkSemantics(a: LoginThrottle, b: LoginThrottle): Promise<void>
   for (let i = 0; i < 25; i++) if ((await b.attempt(`other-${i}@example.test`, ip, T0 + 1000 + i)).allowed) allowed++;
   assert.equal(allowed, 20, 'the address has 30 in all');
   const full = await a.attempt('fresh@example.test', ip, T0 + 2000);
-  assert.deepEqual(full, { allowed: false, limit: 30, retryAfterSeconds: 900 - 2 });
+  assert.deepEqual(full, { allowed: false, limit: 30, retryAfterSeconds: 900 - 2, freeAtMs: T0 + 900_000 });
 
   // A right password takes back its own count; clearing removes the email's failures from that address.
   const ip2 = `${ip}2`;
@@ -114,4 +114,28 @@ test('with Redis configured but not answering, the database counts: still atomic
     await b.close();
   });
   await checkSemantics(a, b);
+});
+
+test('as the server builds it (refusals remembered per instance): the same semantics, and a locked pair costs no store call', async () => {
+  const h = await openTestDatabase();
+  cleanups.push(() => h.close());
+  await checkSemantics(await createLoginThrottle(h.db), await createLoginThrottle(h.db));
+
+  const store = new SqlLoginThrottle(h.db);
+  let calls = 0;
+  const counting: LoginThrottle = {
+    settings: store.settings,
+    attempt: (...args) => (calls++, store.attempt(...args)),
+    forgive: (...args) => store.forgive(...args),
+    close: () => store.close(),
+  };
+  const memo = new RefusalMemo(counting);
+  for (let i = 0; i < 10; i++) assert.ok((await memo.attempt('memo@example.test', '10.8.0.1', T0 + i)).allowed);
+  const first = await memo.attempt('memo@example.test', '10.8.0.1', T0 + 100);
+  assert.ok(!first.allowed);
+  const before = calls;
+  for (let i = 0; i < 100; i++) assert.deepEqual(await memo.attempt('memo@example.test', '10.8.0.1', T0 + 200), { ...first, retryAfterSeconds: 900 });
+  assert.equal(calls, before, 'refused from memory');
+  assert.ok((await memo.attempt('other@example.test', '10.8.0.1', T0 + 200)).allowed, 'another email from that address still asks the store');
+  assert.ok((await memo.attempt('memo@example.test', '10.8.0.1', T0 + 15 * 60_000)).allowed, 'free again exactly when the oldest failure leaves');
 });

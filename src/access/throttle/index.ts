@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../data/schema.js';
-import { DEFAULT_THROTTLE, type LoginThrottle, type ThrottleDecision, type ThrottleSettings } from './interface.js';
+import { DEFAULT_THROTTLE, refused, type LoginThrottle, type ThrottleDecision, type ThrottleSettings } from './interface.js';
 import { RedisLoginThrottle } from './redis.js';
 import { SqlLoginThrottle } from './sql.js';
 
@@ -46,6 +46,50 @@ class FallbackLoginThrottle implements LoginThrottle {
   }
 }
 
+/**
+ * Remembers, in this instance, when a refused (address, email) or address is free again, and refuses
+ * further attempts until then without asking the store: a sustained attack costs one store call per
+ * lock, not one per guess. Sound because a lock only lifts with time: a refused attempt changes no
+ * count, and forgiving needs a counted attempt, which a locked pair cannot make.
+ */
+export class RefusalMemo implements LoginThrottle {
+  private readonly until = new Map<string, { limit: number; freeAtMs: number }>();
+
+  constructor(
+    private readonly inner: LoginThrottle,
+    private readonly maxEntries = 100_000,
+  ) {}
+
+  get settings(): ThrottleSettings {
+    return this.inner.settings;
+  }
+
+  async attempt(email: string, client: string, nowMs: number): Promise<ThrottleDecision> {
+    for (const key of [`${client}\n`, `${client}\n${email}`]) {
+      const held = this.until.get(key);
+      if (!held) continue;
+      if (held.freeAtMs > nowMs) return refused(held.limit, held.freeAtMs, nowMs);
+      this.until.delete(key);
+    }
+    const d = await this.inner.attempt(email, client, nowMs);
+    if (!d.allowed) {
+      if (this.until.size >= this.maxEntries) this.until.clear();
+      // Per address when that rule binds, else per address and email.
+      const wide = d.limit === this.settings.perClient && d.limit !== this.settings.perEmailAndClient;
+      this.until.set(wide ? `${client}\n` : `${client}\n${email}`, { limit: d.limit, freeAtMs: d.freeAtMs });
+    }
+    return d;
+  }
+
+  forgive(email: string, client: string, ticket: string, clearEmail: boolean): Promise<void> {
+    return this.inner.forgive(email, client, ticket, clearEmail);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
 export interface CreateThrottleOptions {
   redisUrl?: string;
   keyPrefix?: string;
@@ -56,8 +100,8 @@ export interface CreateThrottleOptions {
 export async function createLoginThrottle(db: Kysely<Database>, opts: CreateThrottleOptions = {}): Promise<LoginThrottle> {
   const settings = opts.settings ?? DEFAULT_THROTTLE;
   const sqlStore = new SqlLoginThrottle(db, settings);
-  if (!opts.redisUrl) return sqlStore;
+  if (!opts.redisUrl) return new RefusalMemo(sqlStore);
   const redis = new RedisLoginThrottle(opts.redisUrl, settings, { keyPrefix: opts.keyPrefix });
   await redis.connect().catch(() => {});
-  return new FallbackLoginThrottle(redis, sqlStore);
+  return new RefusalMemo(new FallbackLoginThrottle(redis, sqlStore));
 }

@@ -18,8 +18,8 @@ export const DEFAULT_THROTTLE: ThrottleSettings = Object.freeze({ perEmailAndCli
 export type ThrottleDecision =
   /** Counted as a failure until forgiven; `ticket` names this attempt. */
   | { readonly allowed: true; readonly ticket: string }
-  /** Refused uncounted: `limit` is the rule that holds longest, lifting in `retryAfterSeconds`. */
-  | { readonly allowed: false; readonly limit: number; readonly retryAfterSeconds: number };
+  /** Refused uncounted: `limit` is the rule that holds longest, lifting at `freeAtMs` (in `retryAfterSeconds`). */
+  | { readonly allowed: false; readonly limit: number; readonly retryAfterSeconds: number; readonly freeAtMs: number };
 
 export interface LoginThrottle {
   readonly settings: ThrottleSettings;
@@ -44,5 +44,9 @@ export function refusal(all: readonly number[], ofEmail: readonly number[], s: T
   if (ofEmail.length >= s.perEmailAndClient) rules.push({ limit: s.perEmailAndClient, freeAt: ofEmail[ofEmail.length - s.perEmailAndClient] + s.windowMs });
   // None: the row was read after attempts left the window; a retry at once may pass.
   const binding = rules.reduce((a, b) => (b.freeAt > a.freeAt ? b : a), { limit: s.perEmailAndClient, freeAt: nowMs });
-  return { allowed: false, limit: binding.limit, retryAfterSeconds: Math.max(1, Math.ceil((binding.freeAt - nowMs) / 1000)) };
+  return refused(binding.limit, binding.freeAt, nowMs);
+}
+
+export function refused(limit: number, freeAtMs: number, nowMs: number): ThrottleDecision & { allowed: false } {
+  return { allowed: false, limit, retryAfterSeconds: Math.max(1, Math.ceil((freeAtMs - nowMs) / 1000)), freeAtMs };
 }
