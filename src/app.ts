@@ -12,7 +12,9 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { registerAccessHook } from './http/access-hook.js';
+import { AnswerCache, ANSWERS_KEPT } from './http/answer-cache.js';
 import { registerDocsPage, withoutSafeIntegerBounds } from './http/docs-page.js';
+import { notFoundAnswer, registerStrictParameters } from './http/strict.js';
 import type { HttpDeps } from './http/deps.js';
 import { ApiError, BODY_NOT_OBJECT, UNEXPECTED } from './http/errors.js';
 import { playerRoutes } from './http/routes/players.js';
@@ -145,7 +147,8 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
     req.log.error({ err, url: req.url, method: req.method }, 'unexpected error');
     return reply.code(500).send({ error: UNEXPECTED });
   });
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found' }));
+  // Unknown parameters and wrong methods are judged here, once for every API route.
+  app.setNotFoundHandler(notFoundAnswer(registerStrictParameters(app)));
 
   // Set first thing, so every answer carries them, errors included; static docs files set their own caching.
   let inFlight = 0;
@@ -200,6 +203,7 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   await registerDocsPage(app);
 
   registerAccessHook(app, deps);
+  app.decorate('answers', new AnswerCache(ANSWERS_KEPT));
   systemRoutes(app, deps);
   referenceRoutes(app, deps);
   playerRoutes(app, deps);

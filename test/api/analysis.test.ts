@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { sportiveImpactAnswer } from '../../src/valuation/analysis.js';
+import { sportiveImpactOf } from '../../src/valuation/analysis.js';
+import { presentImpact } from '../../src/http/present/analysis.js';
 import { MONEY_INPUT_MAX } from '../../src/http/fields.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { extremeRateCurrencies, hugeNumbersIn } from '../helpers/money.js';
@@ -63,8 +64,8 @@ describe('sportive impact', () => {
     const bundle = t.runtime.models.current()!;
     const snapshot = t.runtime.world.current();
     const money = { code: 'EUR', rates: t.runtime.world.rates() };
-    const a = sportiveImpactAnswer(bundle, snapshot, money, { playerId: player, clubId: club });
-    const b = sportiveImpactAnswer(bundle, snapshot, money, { playerId: player, clubId: club });
+    const a = presentImpact(sportiveImpactOf(bundle, snapshot, { playerId: player, clubId: club }), money);
+    const b = presentImpact(sportiveImpactOf(bundle, snapshot, { playerId: player, clubId: club }), money);
     assert.deepEqual(a, b);
   });
 

@@ -7,6 +7,7 @@ import { playerFacts } from '../../src/domain/player-facts.js';
 import type { Snapshot } from '../../src/domain/snapshot.js';
 import { ratedPlayer } from '../../src/valuation/impact/model.js';
 import { recommendSignings, screenPosition } from '../../src/valuation/recommend/index.js';
+import { presentRecommendation } from '../../src/http/present/recommend.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 const json = (res: { body: string }) => JSON.parse(res.body);
@@ -229,9 +230,9 @@ describe('POST /v1/recommend_signings', () => {
     assert.deepEqual(await recommend({ position: 'ST', max_age: 30 }), a);
     const bundle = t.runtime.models.current()!;
     const money = { code: 'EUR', rates: t.runtime.world.rates() };
-    const q = { clubId: club, position: 'ST' as const, maxExpectedTransferValue: null, maxAge: 30, competitions: null, limit: 10, covered: () => true };
+    const q = { clubId: club, position: 'ST' as const, feeAllowed: null, maxAge: 30, competitions: null, limit: 10, covered: () => true };
     // past every cache: the screen built again, the exact runs made again
-    const run = () => recommendSignings(bundle, s, money, q, { screen: screenPosition(bundle, s, club, 'ST') });
+    const run = () => presentRecommendation(recommendSignings(bundle, s, q, { screen: screenPosition(bundle, s, club, 'ST') }), s, money, q.limit);
     assert.deepEqual(run(), a);
   });
 

@@ -3,15 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isPositionCode, POSITION_CODES } from '../../domain/positions.js';
 import { PLAYER_ID_PATTERN } from '../../domain/ids.js';
-import { resolveCurrency } from '../../money/currencies.js';
-import { roiAnswer, sportiveImpactAnswer, squadAnswer } from '../../valuation/analysis.js';
+import { toEur } from '../../money/convert.js';
+import { roi, sportiveImpactOf, squadValue } from '../../valuation/analysis.js';
 import { ImpactError } from '../../valuation/impact/index.js';
-import { AnswerCache } from '../answer-cache.js';
 import { ApiError, forbidden, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, moneyInputField, playerIdField } from '../fields.js';
 import { requireClub, requirePlayer, requirePlayerAndClub } from '../guards.js';
 import { clubIdOut, commonErrors, currencyOut, moneyEurOut, moneyOut, playerIdOut } from '../schemas.js';
+import { presentImpact, presentRoi, presentSquad } from '../present/analysis.js';
 import { futureValueSchema, valuationContext } from './valuation.js';
 
 export const MAX_SQUAD = 60;
@@ -71,14 +71,13 @@ export function mapImpactError<T>(fn: () => T): T {
 /** Sportive impact, ROI and squad analysis over the 3-season simulation. */
 export function analysisRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const cache = new AnswerCache(2_000);
-  const acceptsCurrency = (code: string) => resolveCurrency(code, deps.rates()).ok;
+  const cache = app.answers;
 
   r.post('/v1/get_sportive_impact', {
     schema: {
       tags: ['analysis'],
       summary: 'What the player adds on the pitch for a club: expected league position with and without him over 3 seasons, playing time, money',
-      body: bodyObject({ player_id: playerIdField(), club_id: clubIdField(), currency_code: currencyField('currency_code', acceptsCurrency) }),
+      body: bodyObject({ player_id: playerIdField(), club_id: clubIdField(), currency_code: currencyField('currency_code', () => deps.rates()) }),
       response: { 200: sportiveImpactSchema, ...commonErrors },
     },
   }, async (req, reply) => {
@@ -86,7 +85,7 @@ export function analysisRoutes(app: FastifyInstance, deps: HttpDeps): void {
     requirePlayerAndClub(deps.snapshot(), req.principal!, b.player_id, b.club_id);
     const ctx = valuationContext(deps, reply, b.currency_code, req.principal!.preferredCurrency);
     return cache.get(`impact|${b.player_id}|${b.club_id}|${ctx.versions}`, () =>
-      mapImpactError(() => sportiveImpactAnswer(ctx.bundle, ctx.snapshot, ctx.money, { playerId: b.player_id, clubId: b.club_id }).body),
+      mapImpactError(() => presentImpact(sportiveImpactOf(ctx.bundle, ctx.snapshot, { playerId: b.player_id, clubId: b.club_id }), ctx.money)),
     );
   });
 
@@ -99,7 +98,7 @@ export function analysisRoutes(app: FastifyInstance, deps: HttpDeps): void {
         club_id: clubIdField(),
         annual_wage: moneyInputField('annual_wage').describe('In currency_code; omitted means no wage cost'),
         expected_transfer_value: moneyInputField('expected_transfer_value').describe('Fee in currency_code; computed when omitted'),
-        currency_code: currencyField('currency_code', acceptsCurrency),
+        currency_code: currencyField('currency_code', () => deps.rates()),
       }),
       response: {
         200: z
@@ -140,7 +139,11 @@ export function analysisRoutes(app: FastifyInstance, deps: HttpDeps): void {
     const wage = b.annual_wage ?? null;
     const fee = b.expected_transfer_value ?? null;
     return cache.get(`roi|${b.player_id}|${b.club_id}|${wage}|${fee}|${ctx.versions}`, () =>
-      mapImpactError(() => roiAnswer(ctx.bundle, ctx.snapshot, ctx.money, { playerId: b.player_id, clubId: b.club_id, annualWage: wage, expectedTransferValue: fee })),
+      mapImpactError(() => {
+        const eur = (amount: number | null) => (amount === null ? null : toEur(amount, ctx.money.code, ctx.money.rates));
+        const result = roi(ctx.bundle, ctx.snapshot, { playerId: b.player_id, clubId: b.club_id, feeEur: eur(fee), annualWageEur: eur(wage) });
+        return presentRoi(result, { expectedTransferValue: fee, annualWage: wage }, ctx.money);
+      }),
     );
   });
 
@@ -160,7 +163,7 @@ export function analysisRoutes(app: FastifyInstance, deps: HttpDeps): void {
           .transform((entries) => entries as SquadEntryBody[])
           .nullish()
           .describe(`Up to ${MAX_SQUAD} entries {player_id, position, name?}; omit for the actual squad`),
-        currency_code: currencyField('currency_code', acceptsCurrency),
+        currency_code: currencyField('currency_code', () => deps.rates()),
       }),
       response: {
         200: z.object({
@@ -201,7 +204,7 @@ export function analysisRoutes(app: FastifyInstance, deps: HttpDeps): void {
     const ctx = valuationContext(deps, reply, b.currency_code, req.principal!.preferredCurrency);
     const entries = squad?.map((e) => ({ playerId: e.player_id, position: e.position })) ?? null;
     return cache.get(`squad|${b.club_id}|${JSON.stringify(entries)}|${ctx.versions}`, () =>
-      mapImpactError(() => squadAnswer(ctx.bundle, ctx.snapshot, ctx.money, { clubId: b.club_id, squad: entries })),
+      mapImpactError(() => presentSquad(squadValue(ctx.bundle, ctx.snapshot, { clubId: b.club_id, squad: entries }), ctx.money)),
     );
   });
 }

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listIndex } from '../../discovery/index.js';
 import { UnknownCursorPlayer } from '../../discovery/list-index.js';
-import { resolveCurrency } from '../../money/currencies.js';
 import { cursorBinding, decodeCursor, encodeCursor, INVALID_CURSOR } from '../cursor.js';
 import type { HttpDeps } from '../deps.js';
+import { answerCurrency } from '../fields.js';
 import { ApiError, forbidden, notFound } from '../errors.js';
 import { clubCovered, competitionCovered, scopeOf } from '../guards.js';
 import { commonErrors } from '../schemas.js';
@@ -13,7 +13,6 @@ import { PLAYER_LIST_CONFIG, parseSort, playerListQuery, playerListResponseSchem
 /** GET /v1/players: the scouting list, filtered, sorted and paged by cursor, within the caller's plan. */
 export function playerListRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const acceptsCurrency = (code: string) => resolveCurrency(code, deps.rates()).ok;
 
   r.get('/v1/players', {
     schema: {
@@ -23,7 +22,7 @@ export function playerListRoutes(app: FastifyInstance, deps: HttpDeps): void {
         'Players at a club at the as-of date that the caller\'s plan covers (players who retired or left the leagues the data ' +
         'follows are found by /v1/search and /v1/player_info, not listed here). `total` counts every match; following `next_cursor` until it is null visits each ' +
         'match exactly once. A cursor made for other filters or another sort is 400 `Invalid cursor`.',
-      querystring: playerListQuery(acceptsCurrency),
+      querystring: playerListQuery(() => deps.rates()),
       response: { 200: playerListResponseSchema, ...commonErrors },
     },
   }, async (req) => {
@@ -32,7 +31,7 @@ export function playerListRoutes(app: FastifyInstance, deps: HttpDeps): void {
     const principal = req.principal!;
     // The account's preferred currency applies when the request names none, as on the valuation routes.
     const preferred = principal.preferredCurrency;
-    const code = currency ?? (preferred && resolveCurrency(preferred, deps.rates()).ok ? preferred.toUpperCase() : 'EUR');
+    const code = answerCurrency(currency, preferred, deps.rates());
     const sortLabel = sort ?? PLAYER_LIST_CONFIG.defaultSort;
     const binding = cursorBinding('players', { ...filters, currency: code, sort: sortLabel });
     const after = cursor === undefined ? null : decodeCursor(cursor, binding);

@@ -2,15 +2,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CLUB_ID_PATTERN } from '../../domain/ids.js';
-import { resolveCurrency } from '../../money/currencies.js';
-import { toEur } from '../../money/convert.js';
+import { toEur, type Money } from '../../money/convert.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import type { ModelBundle } from '../../valuation/bundle.js';
-import { expectedFeeAnswer, futureValueAnswer, type Money } from '../../valuation/answers.js';
-import { AnswerCache } from '../answer-cache.js';
+import { expectedFee, futureValue } from '../../valuation/answers.js';
 import { ApiError, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
-import { bodyObject, clubIdField, currencyField, isoDateField, moneyInputField, optionalId, playerIdField } from '../fields.js';
+import { presentFee, presentFuture } from '../present/valuation.js';
+import { answerCurrency, bodyObject, clubIdField, currencyField, isoDateField, moneyInputField, optionalId, playerIdField } from '../fields.js';
 import { requirePlayer, requirePlayerAndClub } from '../guards.js';
 import { commonErrors, currencyOut, moneyEurOut, moneyOut } from '../schemas.js';
 
@@ -75,9 +74,7 @@ export function valuationContext(deps: HttpDeps, reply: FastifyReply, currency: 
   if (!bundle) throw new ApiError(503, 'Models are being trained; try again shortly');
   reply.header(MODEL_VERSION_HEADER, bundle.version);
   const rates = deps.rates();
-  // The account's preferred currency applies when the request names none.
-  const fallback = preferred && resolveCurrency(preferred, rates).ok ? preferred.toUpperCase() : 'EUR';
-  const money: Money = { code: currency ?? fallback, rates };
+  const money: Money = { code: answerCurrency(currency, preferred, rates), rates };
   const snapshot: Snapshot = deps.snapshot();
   const versions = `${snapshot.dataVersion}|${snapshot.ratingsVersion}|${snapshot.membershipVersion}|${bundle.version}|${rates.date}|${money.code}`;
   return { bundle, money, snapshot, versions };
@@ -86,8 +83,7 @@ export function valuationContext(deps: HttpDeps, reply: FastifyReply, currency: 
 /** Expected transfer fee and 3-year future value. */
 export function valuationRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const cache = new AnswerCache();
-  const acceptsCurrency = (code: string) => resolveCurrency(code, deps.rates()).ok;
+  const cache = app.answers;
 
   r.get('/v1/expected_transfer_value', {
     schema: {
@@ -96,7 +92,7 @@ export function valuationRoutes(app: FastifyInstance, deps: HttpDeps): void {
       querystring: z.object({
         player_id: playerIdField(),
         target_club_id: optionalId('target_club_id', CLUB_ID_PATTERN).describe('Prospective buying club'),
-        currency: currencyField('currency', acceptsCurrency),
+        currency: currencyField('currency', () => deps.rates()),
         contract_end_date: isoDateField('contract_end_date').optional().describe('Contract end to assume, YYYY-MM-DD'),
       }),
       response: {
@@ -120,7 +116,7 @@ export function valuationRoutes(app: FastifyInstance, deps: HttpDeps): void {
     const ctx = valuationContext(deps, reply, q.currency, req.principal!.preferredCurrency);
     const key = `fee|${q.player_id}|${q.target_club_id ?? ''}|${q.contract_end_date ?? ''}|${ctx.versions}`;
     return cache.get(key, () =>
-      expectedFeeAnswer(ctx.bundle, ctx.snapshot, ctx.money, { playerId: q.player_id, targetClubId: q.target_club_id, contractEndDate: q.contract_end_date }).body,
+      presentFee(expectedFee(ctx.bundle, ctx.snapshot, { playerId: q.player_id, targetClubId: q.target_club_id, contractEndDate: q.contract_end_date }), ctx.money),
     );
   });
 
@@ -132,7 +128,7 @@ export function valuationRoutes(app: FastifyInstance, deps: HttpDeps): void {
         player_id: playerIdField(),
         club_id: clubIdField(),
         expected_transfer_value: moneyInputField('expected_transfer_value').describe('Baseline fee in currency_code; computed when omitted'),
-        currency_code: currencyField('currency_code', acceptsCurrency),
+        currency_code: currencyField('currency_code', () => deps.rates()),
       }),
       response: { 200: futureValueSchema, ...commonErrors },
     },
@@ -143,6 +139,6 @@ export function valuationRoutes(app: FastifyInstance, deps: HttpDeps): void {
     const ctx = valuationContext(deps, reply, b.currency_code, req.principal!.preferredCurrency);
     const baseline = b.expected_transfer_value == null ? null : toEur(b.expected_transfer_value, ctx.money.code, ctx.money.rates);
     const key = `future|${b.player_id}|${b.club_id}|${baseline ?? ''}|${ctx.versions}`;
-    return cache.get(key, () => futureValueAnswer(ctx.bundle, ctx.snapshot, ctx.money, { playerId: b.player_id, clubId: b.club_id, baselineValueEur: baseline }).body);
+    return cache.get(key, () => presentFuture(futureValue(ctx.bundle, ctx.snapshot, { playerId: b.player_id, clubId: b.club_id, baselineValueEur: baseline }), ctx.money));
   });
 }
