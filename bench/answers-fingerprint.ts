@@ -134,6 +134,7 @@ async function requests(t: TestApp): Promise<Request[]> {
     get('players list bad sort', '/v1/players?sort=nope'),
     post('login bad', '/v1/auth/login', { email: 'nobody@example.com', password: 'wrong password here' }, null),
     get('unknown route', '/v1/nope'),
+    get('openapi document', '/v1/openapi.json', null),
   ];
   if (id.unanalysable) list.push(post('roi not analysable', '/v1/get_roi_analysis', { player_id: id.unanalysable, club_id: id.club }));
   return list;

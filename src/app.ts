@@ -17,17 +17,8 @@ import { registerDocsPage, withoutSafeIntegerBounds } from './http/docs-page.js'
 import { notFoundAnswer, registerStrictParameters } from './http/strict.js';
 import type { HttpDeps } from './http/deps.js';
 import { ApiError, BODY_NOT_OBJECT, UNEXPECTED } from './http/errors.js';
-import { playerRoutes } from './http/routes/players.js';
-import { referenceRoutes } from './http/routes/reference.js';
-import { systemRoutes } from './http/routes/system.js';
-import { valuationRoutes } from './http/routes/valuation.js';
-import { analysisRoutes } from './http/routes/analysis.js';
 import { webAppRoutes } from './http/web-app.js';
-import { searchRoutes } from './http/routes/search.js';
-import { playerListRoutes } from './http/routes/player-list.js';
-import { valueHistoryRoutes } from './http/routes/value-history.js';
-import { leagueRoutes } from './http/routes/league.js';
-import { recommendRoutes } from './http/routes/recommend.js';
+import { apiRoutes } from './http/routes/index.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -204,16 +195,7 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
 
   registerAccessHook(app, deps);
   app.decorate('answers', new AnswerCache(ANSWERS_KEPT));
-  systemRoutes(app, deps);
-  referenceRoutes(app, deps);
-  playerRoutes(app, deps);
-  valuationRoutes(app, deps);
-  analysisRoutes(app, deps);
-  searchRoutes(app, deps);
-  playerListRoutes(app, deps);
-  valueHistoryRoutes(app, deps);
-  leagueRoutes(app, deps);
-  recommendRoutes(app, deps);
+  apiRoutes(app, deps);
 
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   webAppRoutes(app);

@@ -39,7 +39,7 @@ const responseSchema = z.object({
 }).describe('Market values and ratings over time');
 
 /** GET /v1/market_value_history: a player's value and rating over time. */
-export function valueHistoryRoutes(app: FastifyInstance, deps: HttpDeps): void {
+export function marketValueHistoryRoute(app: FastifyInstance, deps: HttpDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/v1/market_value_history', {

@@ -8,8 +8,7 @@ import { forbidden, notFound } from '../errors.js';
 import { currencyField } from '../fields.js';
 import { competitionCovered } from '../guards.js';
 import { commonErrors } from '../schemas.js';
-import { mapImpactError } from './analysis.js';
-import { valuationContext } from './valuation.js';
+import { mapImpactError, valuationContext } from '../valuation-context.js';
 
 const NOT_A_LEAGUE = 'Competition is not a domestic league';
 
@@ -24,7 +23,7 @@ const forecastClubSchema = z.object({
 });
 
 /** GET /v1/league_forecast: the analysis season's table of a domestic league, simulated. */
-export function leagueRoutes(app: FastifyInstance, deps: HttpDeps): void {
+export function leagueForecastRoute(app: FastifyInstance, deps: HttpDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cache = app.answers;
 

@@ -12,8 +12,7 @@ import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, MONEY_INPUT_MAX } from '../fields.js';
 import { competitionCovered, requireClub, scopeOf } from '../guards.js';
 import { commonErrors } from '../schemas.js';
-import { mapImpactError } from './analysis.js';
-import { valuationContext } from './valuation.js';
+import { mapImpactError, valuationContext } from '../valuation-context.js';
 
 export const NO_DOMESTIC_LEAGUE = 'Club has no domestic league to simulate';
 export const RECOMMEND_LIMIT = { default: 10, max: 25 } as const;
@@ -66,7 +65,7 @@ const answerSchema = z.object({
 }).describe('The best signings for the position, by return on investment for the club');
 
 /** POST /v1/recommend_signings: who to sign at a position, ranked by ROI for the club. */
-export function recommendRoutes(app: FastifyInstance, deps: HttpDeps): void {
+export function recommendSigningsRoute(app: FastifyInstance, deps: HttpDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // one cache for answers and for the exact ROI results, shared by requests for the same club with other filters, limits or plans
   const cache = app.answers;
