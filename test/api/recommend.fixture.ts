@@ -5,30 +5,14 @@ import { createPlan } from '../../src/access/plans.js';
 import { playerFacts } from '../../src/domain/player-facts.js';
 import type { Snapshot } from '../../src/domain/snapshot.js';
 import { ratedPlayer } from '../../src/valuation/impact/model.js';
+import type { RecommendedCandidate } from '../../src/http/present/recommend.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 /** The recommendation tests' world: the app, a signing club, a one-league key, and the first answer. */
 export const json = (res: { body: string }) => JSON.parse(res.body);
 export const PATH = '/v1/recommend_signings';
 
-export interface Candidate {
-  player_id: string;
-  name: string;
-  age: number | null;
-  club_id: string | null;
-  club_name: string | null;
-  expected_transfer_value: number;
-  expected_transfer_value_in_eur: number;
-  future_transfer_value: number;
-  future_transfer_value_in_eur: number;
-  on_field_value: number;
-  on_field_value_in_eur: number;
-  increase_in_expected_position: number;
-  playing_time_percentage: number;
-  total_value_created: number;
-  total_value_created_in_eur: number;
-  return_on_investment: number | null;
-}
+export type Candidate = RecommendedCandidate;
 
 export let t: TestApp;
 export let s: Snapshot;
