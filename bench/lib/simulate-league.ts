@@ -1,0 +1,1 @@
+export * from '../../src/valuation/league/simulate.js';
