@@ -52,7 +52,7 @@ import { fitRatingModel, rateAll } from '../src/valuation/rating/index.js';
 import { fitImpactModel, withModelRatings } from '../src/valuation/impact/index.js';
 import { leagueForecast } from '../src/valuation/league/forecast.js';
 import { fitElo, fitStrength, type EloArtifact, type MatchRow } from '../src/valuation/league/strength.js';
-import { leagueInputFromStrength, simulateLeague, type LeagueInput } from '../src/valuation/league/simulate.js';
+import { leagueInputFromStrength, simulateLeague, type LeagueInput } from './lib/simulate-league.js';
 import { hashString } from '../src/valuation/league/random.js';
 import { revenueTableFor } from '../src/valuation/revenue/index.js';
 import { spearman } from '../src/valuation/ml/metrics.js';
