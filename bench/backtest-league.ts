@@ -53,7 +53,7 @@ import { fitImpactModel, withModelRatings } from '../src/valuation/impact/index.
 import { leagueForecast } from '../src/valuation/league/forecast.js';
 import { fitElo, fitStrength, type EloArtifact, type MatchRow } from '../src/valuation/league/strength.js';
 import { leagueInputFromStrength, simulateLeague, type LeagueInput } from './lib/simulate-league.js';
-import { hashString } from '../src/valuation/league/random.js';
+import { hashString } from '../src/domain/random.js';
 import { revenueTableFor } from '../src/valuation/revenue/index.js';
 import { spearman } from '../src/valuation/ml/metrics.js';
 import { clubStrengthAt, featureIndex } from '../src/valuation/features/index.js';

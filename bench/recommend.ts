@@ -23,7 +23,7 @@ import { defaultRateTable } from '../src/money/rates.js';
 import { roiAnswer } from '../src/valuation/analysis.js';
 import type { ModelBundle } from '../src/valuation/bundle.js';
 import { featureIndex } from '../src/valuation/features/index.js';
-import { createRng } from '../src/valuation/ml/rng.js';
+import { createRng } from '../src/domain/random.js';
 import {
   candidateOf, compareCandidates, eligibleByScreen, positionPools, recommendSignings, screenedPosition, SHORTLIST,
   type RecommendedCandidate, type RecommendQuery, type RoiBody,

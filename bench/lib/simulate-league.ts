@@ -15,7 +15,7 @@
  * only improve: paired with/without comparisons carry no Monte Carlo noise in sign.
  */
 import type { StrengthArtifact } from '../../src/valuation/league/strength.js';
-import { seededGenerator } from '../../src/valuation/league/random.js';
+import { seededGenerator } from '../../src/domain/random.js';
 
 export interface LeagueClub {
   id: string;

@@ -30,7 +30,7 @@ import {
   type LeagueDef,
 } from './leagues.js';
 import { AGENCIES, ALIASES, CLUB_NAMING, FOREIGN_CLUBS, NATIONALITIES, type Nationality } from './names.js';
-import { Rng } from './rng.js';
+import { StreamRng as Rng } from '../../domain/random.js';
 
 export interface DemoWorldOptions {
   /** Any integer; the same seed and as-of date give the same world, ids included. */

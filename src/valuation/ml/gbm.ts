@@ -8,7 +8,7 @@
  *
  * The fitted model is plain JSON; prediction walks raw thresholds, so it needs no binning.
  */
-import { createRng, type Rng } from './rng.js';
+import { createRng, type Rng } from '../../domain/random.js';
 
 export type GbmLoss = 'squared_error' | 'quantile';
 export type GrowPolicy = 'leafwise' | 'depthwise';

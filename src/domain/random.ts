@@ -1,11 +1,19 @@
 /**
- * Seeded randomness shared by the whole project: a thin wrapper over pure-rand's xoroshiro128+.
- * Everything reproducible goes through here (no Math.random, no clock).
+ * Seeded randomness for the whole service, on pure-rand's xoroshiro128+: everything reproducible
+ * goes through here (no Math.random, no clock). Three generators, each the exact stream its users
+ * were fitted and tested with:
+ *  - Rng: the models' (fitting, resampling, fuzz): 53-bit uniforms, forks by jumping ahead;
+ *  - seededGenerator / uniform01: the simulations' raw stream, one per (seed, key) for common
+ *    random numbers;
+ *  - StreamRng: the demo world's named streams.
  */
 import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import type { JumpableRandomGenerator } from 'pure-rand/types/JumpableRandomGenerator';
+import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+
+export type { RandomGenerator };
 
 export class Rng {
   private readonly gen: JumpableRandomGenerator;
@@ -129,4 +137,127 @@ export function logGamma(x: number): number {
   for (let i = 1; i < 9; i++) s += c[i] / (z + i);
   const t = z + 7.5;
   return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(s);
+}
+
+/** FNV-1a, 32 bits: turns a stable key (a player id) into a seed component. */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** murmur3 finaliser: neighbouring seeds (1, 2, 3) must not give neighbouring xoroshiro states. */
+function mix32(x: number): number {
+  let h = x | 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h | 0;
+}
+
+/** A seeded generator; `key` gives an independent stream per entity for common random numbers. */
+export function seededGenerator(seed: number, key?: string): RandomGenerator {
+  const s = key === undefined ? mix32(seed) : mix32(mix32(seed) ^ hashString(key));
+  const rng = xoroshiro128plus(s);
+  // the first outputs of a freshly seeded xoroshiro still show the seed's bit pattern
+  for (let i = 0; i < 8; i++) rng.next();
+  return rng;
+}
+
+const TWO_POW_32 = 4294967296;
+
+/** Uniform in [0, 1) from one 32-bit draw; resolution 2^-32 is ample for inverting small CDF tables. */
+export function uniform01(rng: RandomGenerator): number {
+  return (rng.next() >>> 0) / TWO_POW_32;
+}
+
+/**
+ * The demo world's generator: named streams, and a normal that keeps Box-Muller's second value
+ * (so its draws are not Rng's; the demo world's rows depend on exactly this stream).
+ */
+export class StreamRng {
+  private readonly g: RandomGenerator;
+  private spare: number | null = null;
+
+  constructor(seed: number) {
+    this.g = xoroshiro128plus(seed | 0);
+  }
+
+  /** An independent stream per subsystem, so a change in one part leaves the others' draws alone. */
+  static stream(seed: number, name: string): StreamRng {
+    return new StreamRng(hashString(`${seed}|${name}`));
+  }
+
+  next(): number {
+    return uniformFloat64(this.g);
+  }
+
+  /** Integer in [lo, hi], both included. */
+  int(lo: number, hi: number): number {
+    return lo + Math.floor(this.next() * (hi - lo + 1));
+  }
+
+  uniform(lo: number, hi: number): number {
+    return lo + this.next() * (hi - lo);
+  }
+
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+
+  normal(mean = 0, sd = 1): number {
+    if (this.spare !== null) {
+      const z = this.spare;
+      this.spare = null;
+      return mean + sd * z;
+    }
+    let u = 0;
+    while (u === 0) u = this.next();
+    const v = this.next();
+    const r = Math.sqrt(-2 * Math.log(u));
+    this.spare = r * Math.sin(2 * Math.PI * v);
+    return mean + sd * r * Math.cos(2 * Math.PI * v);
+  }
+
+  /** Knuth's method: fine for the small means of football scores. */
+  poisson(lambda: number): number {
+    const limit = Math.exp(-lambda);
+    let k = 0;
+    let p = this.next();
+    while (p > limit) {
+      k++;
+      p *= this.next();
+    }
+    return k;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
+
+  weighted<T>(items: readonly T[], weights: readonly number[]): T {
+    let total = 0;
+    for (const w of weights) total += w;
+    let x = this.next() * total;
+    for (let i = 0; i < items.length; i++) {
+      x -= weights[i];
+      if (x < 0) return items[i];
+    }
+    return items[items.length - 1];
+  }
+
+  shuffle<T>(items: T[]): T[] {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = Math.floor(this.next() * (i + 1));
+      const t = items[i];
+      items[i] = items[j];
+      items[j] = t;
+    }
+    return items;
+  }
 }
