@@ -9,6 +9,7 @@
  * The fitted model is plain JSON; prediction walks raw thresholds, so it needs no binning.
  */
 import { createRng, type Rng } from '../../domain/random.js';
+import { memoTable } from '../../domain/memo.js';
 
 export type GbmLoss = 'squared_error' | 'quantile';
 export type GrowPolicy = 'leafwise' | 'depthwise';
@@ -830,10 +831,9 @@ interface Compiled {
   roots: Int32Array;
 }
 
-const compiledModels = new WeakMap<GbmModel, Compiled>();
-
 function compile(model: GbmModel): Compiled {
-  const cached = compiledModels.get(model);
+  const memo = memoTable<Compiled>(model, 'gbm.compiled');
+  const cached = memo.get('compiled');
   if (cached && cached.roots.length === model.trees.length) return cached;
   if (model.kind !== 'gbm' || model.version !== GBM_VERSION) throw new Error(`not a version ${GBM_VERSION} GBM model`);
   let total = 0;
@@ -855,7 +855,7 @@ function compile(model: GbmModel): Compiled {
     }
     off += t.feature.length;
   });
-  compiledModels.set(model, c);
+  memo.set('compiled', c);
   return c;
 }
 
