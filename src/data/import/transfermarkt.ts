@@ -17,6 +17,9 @@ import {
 } from './mapping.js';
 import { RejectLog, type RejectReason } from './rejects.js';
 import { silentReporter, type ImportReporter } from './reporter.js';
+import { newSummary, type TableSummary } from './tables.js';
+
+export type { TableSummary } from './tables.js';
 
 /** Bump when the mapping changes, so the same files are imported again. */
 export const IMPORTER_VERSION = 'transfermarkt-2';
@@ -43,16 +46,6 @@ export interface ImportOptions {
   asOf?: string;
 }
 
-export interface TableSummary {
-  file: string | null;
-  read: number;
-  loaded: number;
-  rejected: number;
-  reasons: Partial<Record<RejectReason, number>>;
-  /** Rows kept but adjusted, or read but not turned into rows, by cause. */
-  notes: Record<string, number>;
-  skipped?: string;
-}
 
 export interface EaSummary {
   fc24_rows: number;
@@ -119,10 +112,6 @@ function agentName(raw: string | undefined, competitionCodes: Set<string>, onCod
     return null;
   }
   return v;
-}
-
-function newSummary(file: string | null): TableSummary {
-  return { file, read: 0, loaded: 0, rejected: 0, reasons: {}, notes: {} };
 }
 
 /**
