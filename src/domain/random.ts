@@ -44,16 +44,7 @@ export class Rng {
   poisson(lambda: number): number {
     if (!(lambda >= 0) || !Number.isFinite(lambda)) throw new RangeError(`poisson: bad mean ${lambda}`);
     if (lambda === 0) return 0;
-    if (lambda < 10) {
-      const limit = Math.exp(-lambda);
-      let k = 0;
-      let p = this.uniform();
-      while (p > limit) {
-        k++;
-        p *= this.uniform();
-      }
-      return k;
-    }
+    if (lambda < 10) return knuthPoisson(lambda, () => this.uniform());
     const slam = Math.sqrt(lambda);
     const loglam = Math.log(lambda);
     const b = 0.931 + 2.53 * slam;
@@ -123,6 +114,18 @@ export function createRng(seed: number): Rng {
 
 export function rngFromState(state: readonly number[]): Rng {
   return new Rng(xoroshiro128plusFromState(state));
+}
+
+/** Knuth's multiplication method: uniforms are drawn until their product falls to e^-lambda. */
+function knuthPoisson(lambda: number, uniform: () => number): number {
+  const limit = Math.exp(-lambda);
+  let k = 0;
+  let p = uniform();
+  while (p > limit) {
+    k++;
+    p *= uniform();
+  }
+  return k;
 }
 
 /** ln Γ(x) for x > 0 (Lanczos, g = 7, n = 9), accurate to ~1e-15 relative. */
@@ -226,14 +229,7 @@ export class StreamRng {
 
   /** Knuth's method: fine for the small means of football scores. */
   poisson(lambda: number): number {
-    const limit = Math.exp(-lambda);
-    let k = 0;
-    let p = this.next();
-    while (p > limit) {
-      k++;
-      p *= this.next();
-    }
-    return k;
+    return knuthPoisson(lambda, () => this.next());
   }
 
   pick<T>(items: readonly T[]): T {
