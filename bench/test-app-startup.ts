@@ -1,0 +1,64 @@
+// What one API test file pays before its first request: the steps of test/helpers/app.ts's
+// startTestApp on the embedded database, timed one by one (the dump and models must exist: run
+// `node --import tsx test/helpers/prepare-demo.ts` first). Usage: npx tsx bench/test-app-startup.ts
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { migrateToLatest, openDatabase } from '../src/data/db.js';
+import { ensureBootstrapKey } from '../src/access/bootstrap.js';
+import { createRuntime, loadServedWorld } from '../src/runtime.js';
+import { demoWorldDump, MODELS_DIR, TEST_KEY } from '../test/helpers/app.js';
+
+let last = performance.now();
+let lastCpu = process.cpuUsage();
+const step = (what: string) => {
+  const now = performance.now();
+  const cpu = process.cpuUsage(lastCpu);
+  console.log(`${((now - last) / 1000).toFixed(2).padStart(6)} s wall ${((cpu.user + cpu.system) / 1e6).toFixed(2).padStart(6)} s CPU  ${what}`);
+  last = now;
+  lastCpu = process.cpuUsage();
+};
+const t0 = performance.now();
+const config = loadConfig({ LOG_LEVEL: 'silent', TOUCHLINE_MODELS_DIR: MODELS_DIR, RATE_LIMIT: '1000000' });
+const file = await demoWorldDump(config);
+let handle;
+if (process.argv.includes('--disk')) {
+  // A data dir on disk, unpacked once from the dump, copied per run: Postgres then reads pages as it needs them.
+  const pristine = `${file}.d`;
+  if (!existsSync(pristine)) {
+    const h = await openDatabase({ dataDir: `${pristine}.tmp`, loadDataDir: new Blob([readFileSync(file)]) });
+    await h.close();
+    renameSync(`${pristine}.tmp`, pristine);
+    step('pristine data dir unpacked (once)');
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'tl-startup-'));
+  cpSync(pristine, dir, { recursive: true });
+  step('pristine data dir copied');
+  handle = await openDatabase({ dataDir: dir });
+  step('PGlite started on the copy');
+} else {
+  const bytes = readFileSync(file);
+  step(`read the dump (${(bytes.length / 2 ** 20).toFixed(0)} MiB)`);
+  handle = await openDatabase({ loadDataDir: new Blob([bytes]) });
+  step('PGlite started from the dump');
+}
+await migrateToLatest(handle.db);
+await ensureBootstrapKey(handle.db, TEST_KEY);
+step('migrations checked, bootstrap key');
+const logger = pino({ level: 'silent' });
+const world = await loadServedWorld(config, handle, logger);
+step('world read from the database (and the models checked)');
+const runtime = await createRuntime(config, handle, logger, { dataPollMs: 0, world });
+const app = await buildApp(runtime.deps, { logger });
+await app.ready();
+step('runtime and app built');
+await app.inject({ method: 'GET', url: '/v1/competitions', headers: { 'x-api-key': TEST_KEY } });
+step('first request');
+await app.close();
+await runtime.close();
+await handle.close();
+step('closed');
+console.log(`total ${((performance.now() - t0) / 1000).toFixed(2)} s (process start-up and imports not included)`);
