@@ -1,16 +1,16 @@
 // What one API test file pays before its first request: the steps of test/helpers/app.ts's
 // startTestApp on the embedded database, timed one by one (the dump and models must exist: run
-// `node --import tsx test/helpers/prepare-demo.ts` first). Usage: npx tsx bench/test-app-startup.ts
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// `node --import tsx test/helpers/prepare-demo.ts` first). Usage: npx tsx bench/test-app-startup.ts [--disk]
+// Without --disk: the dump loaded into memory, as the tests did before; with it: a copy of the data folder.
+import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { migrateToLatest, openDatabase } from '../src/data/db.js';
 import { ensureBootstrapKey } from '../src/access/bootstrap.js';
 import { createRuntime, loadServedWorld } from '../src/runtime.js';
-import { demoWorldDump, MODELS_DIR, TEST_KEY } from '../test/helpers/app.js';
+import { demoWorldDir, demoWorldDump, MODELS_DIR, TEST_KEY } from '../test/helpers/app.js';
+import { copyDataDir } from '../test/helpers/embedded.js';
 
 let last = performance.now();
 let lastCpu = process.cpuUsage();
@@ -26,18 +26,13 @@ const config = loadConfig({ LOG_LEVEL: 'silent', TOUCHLINE_MODELS_DIR: MODELS_DI
 const file = await demoWorldDump(config);
 let handle;
 if (process.argv.includes('--disk')) {
-  // A data dir on disk, unpacked once from the dump, copied per run: Postgres then reads pages as it needs them.
-  const pristine = `${file}.d`;
-  if (!existsSync(pristine)) {
-    const h = await openDatabase({ dataDir: `${pristine}.tmp`, loadDataDir: new Blob([readFileSync(file)]) });
-    await h.close();
-    renameSync(`${pristine}.tmp`, pristine);
-    step('pristine data dir unpacked (once)');
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'tl-startup-'));
-  cpSync(pristine, dir, { recursive: true });
-  step('pristine data dir copied');
-  handle = await openDatabase({ dataDir: dir });
+  // As the tests do now: PGlite on a private copy of the demo world's data folder, made once from the dump.
+  const pristine = await demoWorldDir(config);
+  step('data folder ready (made once from the dump)');
+  const copy = copyDataDir(pristine, 'tl-startup-');
+  step('data folder copied');
+  handle = await openDatabase({ dataDir: copy.dir });
+  process.on('exit', copy.remove);
   step('PGlite started on the copy');
 } else {
   const bytes = readFileSync(file);
