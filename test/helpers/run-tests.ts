@@ -1,0 +1,65 @@
+/**
+ * `npm test`: makes the demo world's test database and models once (so parallel test files do not
+ * each build them), then runs the test files under node's test runner, two at a time by default
+ * (TOUCHLINE_TEST_CONCURRENCY): every file is its own process with its own database copy, so files
+ * are independent. Files go longest first, so the two lanes end together. Given files, runs only those.
+ * Usage: node --import tsx test/helpers/run-tests.ts [--pg] [--list] [files...]   (--list prints the files in order)
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { demoWorldDir } from './app.js';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+/**
+ * Started first, by path without `.test.ts` or a folder: the slowest files (measured with
+ * bench/test-timing.ts), and the real-data import, whose stored copy the discovery test on the same
+ * data reads (that one imports again only when the copy is missing, so the order saves time, not failures).
+ */
+const FIRST = ['test/data/import/transfermarkt-real', 'test/e2e/studio', 'test/access/cli', 'test/docs/examples', 'test/e2e/docs-page', 'test/api/fuzz', 'test/api/recommend'];
+/** Started last: reads what a file of FIRST stored. */
+const LAST = ['test/discovery/real-data'];
+/**
+ * The PostgreSQL/Redis suite (`--pg`): the API tests whose answers go through storage (accounts, keys
+ * and limits, the world as read back, rates, season membership, security, transport), by name
+ * prefix so that a file split into happy path, errors and security stays in, and the scale-out tests.
+ */
+const PG = ['test/api/access', 'test/api/league-forecast', 'test/api/reference', 'test/api/security', 'test/api/transport', 'test/api/valuation', 'test/scale/'];
+
+function testFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...testFiles(path));
+    else if (name.endsWith('.test.ts')) out.push(relative(ROOT, path));
+  }
+  return out;
+}
+
+const args = process.argv.slice(2);
+const pg = args.includes('--pg');
+const list = args.includes('--list');
+const given = args.filter((a) => a !== '--pg' && a !== '--list');
+const matches = (file: string, prefixes: readonly string[]) => prefixes.some((p) => file.startsWith(p));
+/** Index of the first prefix the file starts with, or -1. */
+const rank = (file: string, prefixes: readonly string[]) => prefixes.findIndex((p) => file.startsWith(p));
+let files = given;
+if (!given.length) {
+  const all = [...testFiles(join(ROOT, 'test')), ...testFiles(join(ROOT, 'web/src'))].sort();
+  const first = all.filter((f) => rank(f, FIRST) >= 0).sort((x, y) => rank(x, FIRST) - rank(y, FIRST));
+  files = [...first, ...all.filter((f) => !first.includes(f) && !matches(f, LAST)), ...all.filter((f) => matches(f, LAST))];
+  if (pg) files = files.filter((f) => matches(f, PG));
+}
+if (list) {
+  console.log(files.join('\n'));
+  process.exit(0);
+}
+
+const started = performance.now();
+await demoWorldDir();
+console.log(`# demo world database and models ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+// The PostgreSQL suite runs one file at a time: the fault tests restart the shared server.
+const concurrency = pg ? 1 : Number(process.env.TOUCHLINE_TEST_CONCURRENCY ?? 2);
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files], { cwd: ROOT, stdio: 'inherit' });
+process.exitCode = await new Promise<number>((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
