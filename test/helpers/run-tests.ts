@@ -1,8 +1,10 @@
 /**
  * `npm test`: makes the demo world's test database and models once (so parallel test files do not
- * each build them), then runs the test files under node's test runner, two at a time by default
- * (TOUCHLINE_TEST_CONCURRENCY): every file is its own process with its own database copy, so files
- * are independent. Files go longest first, so the two lanes end together. Given files, runs only those.
+ * each build them), then runs every test file with node's test runner in a process of its own, two
+ * at a time by default (TOUCHLINE_TEST_CONCURRENCY): each file has its own database copy, so files
+ * are independent. The slowest go first so that the lanes end together (node 20's `--test` sorts the
+ * files by name, so this runner schedules them itself). A file's output is printed whole when it
+ * ends, with its time; a summary closes the run. Given files, runs only those.
  * Usage: node --import tsx test/helpers/run-tests.ts [--pg] [--list] [files...]   (--list prints the files in order)
  */
 import { spawn } from 'node:child_process';
@@ -59,7 +61,45 @@ if (list) {
 const started = performance.now();
 await demoWorldDir();
 console.log(`# demo world database and models ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+interface Result {
+  readonly file: string;
+  readonly code: number;
+  readonly seconds: number;
+  readonly counts: Record<string, number>;
+}
+
+/** Runs one file (node:test in the file's own process, TAP out), its output held until it ends. */
+function runFile(file: string): Promise<Result> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=tap', file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  child.stdout.on('data', (c: Buffer) => out.push(c));
+  child.stderr.on('data', (c: Buffer) => out.push(c));
+  return new Promise((resolve) =>
+    child.on('close', (code, signal) => {
+      const text = Buffer.concat(out).toString();
+      const seconds = (performance.now() - t0) / 1000;
+      const counts: Record<string, number> = {};
+      for (const m of text.matchAll(/^# (tests|pass|fail|cancelled|skipped|todo) (\d+)$/gm)) counts[m[1]!] = Number(m[2]);
+      process.stdout.write(`# ---- ${file} (${seconds.toFixed(1)} s${code ? `, exit ${code ?? signal}` : ''})\n${text}`);
+      resolve({ file, code: code ?? 1, seconds, counts });
+    }),
+  );
+}
+
 // The PostgreSQL suite runs one file at a time: the fault tests restart the shared server.
 const concurrency = pg ? 1 : Number(process.env.TOUCHLINE_TEST_CONCURRENCY ?? 2);
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files], { cwd: ROOT, stdio: 'inherit' });
-process.exitCode = await new Promise<number>((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+const queue = [...files];
+const results: Result[] = [];
+await Promise.all(
+  Array.from({ length: Math.max(1, concurrency) }, async () => {
+    for (let f = queue.shift(); f; f = queue.shift()) results.push(await runFile(f));
+  }),
+);
+const total = (k: string) => results.reduce((n, r) => n + (r.counts[k] ?? 0), 0);
+const failed = results.filter((r) => r.code !== 0);
+console.log(`# ==== ${results.length} files in ${((performance.now() - started) / 1000).toFixed(1)} s, ${concurrency} at a time`);
+for (const k of ['tests', 'pass', 'fail', 'cancelled', 'skipped', 'todo']) console.log(`# ${k} ${total(k)}`);
+for (const r of failed) console.log(`# FAILED: ${r.file} (exit ${r.code})`);
+process.exitCode = failed.length ? 1 : 0;
