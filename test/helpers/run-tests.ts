@@ -19,7 +19,19 @@ const ROOT = new URL('../../', import.meta.url).pathname;
  * bench/test-timing.ts), and the real-data import, whose stored copy the discovery test on the same
  * data reads (that one imports again only when the copy is missing, so the order saves time, not failures).
  */
-const FIRST = ['test/data/import/transfermarkt-real', 'test/e2e/studio', 'test/access/cli', 'test/docs/examples', 'test/e2e/docs-page', 'test/api/fuzz', 'test/api/recommend'];
+const FIRST = [
+  'test/data/import/transfermarkt-real',
+  'test/e2e/studio',
+  'test/cli/leagues',
+  'test/access/cli',
+  'test/docs/examples',
+  'test/data/demo',
+  'test/data/world-store',
+  'test/cli/serve',
+  'test/e2e/docs-page',
+  'test/api/fuzz',
+  'test/api/recommend',
+];
 /** Started last: reads what a file of FIRST stored. */
 const LAST = ['test/discovery/real-data'];
 /**
