@@ -1,27 +1,16 @@
-// Where the test suite's time goes: runs each test file alone under node's test runner (as `npm
-// test` does, start-up included) and prints its wall time, slowest first, then the totals.
+// Where the test suite's time goes: runs each test file alone in its own process, as `npm test`
+// (test/helpers/run-tests.ts) runs it, start-up included, and prints its wall and CPU time, most CPU first, then the totals.
 // Usage: npx tsx bench/test-timing.ts [--jobs N] [files...]   (default: every test file, one at a time)
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { allTestFiles } from '../test/helpers/test-files.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
-
-function testFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...testFiles(path));
-    else if (name.endsWith('.test.ts')) out.push(relative(ROOT, path));
-  }
-  return out;
-}
 
 const args = process.argv.slice(2);
 let jobs = 1;
 const at = args.indexOf('--jobs');
 if (at >= 0) jobs = Number(args.splice(at, 2)[1]);
-const files = args.length ? args : [...testFiles(join(ROOT, 'test')), ...testFiles(join(ROOT, 'web/src'))].sort();
+const files = args.length ? args : allTestFiles();
 
 interface Row {
   file: string;
@@ -33,7 +22,7 @@ interface Row {
 /** Wall time, and the CPU time of the file's processes (children included, through GNU time), which a busy machine changes less. */
 function timeFile(file: string): Promise<Row> {
   const started = performance.now();
-  const child = spawn('/usr/bin/time', ['-f', '@@cpu %U %S', process.execPath, '--import', 'tsx', '--test', file], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: process.env });
+  const child = spawn('/usr/bin/time', ['-f', '@@cpu %U %S', process.execPath, '--import', 'tsx', file], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: process.env });
   let err = '';
   child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   return new Promise((resolve) =>

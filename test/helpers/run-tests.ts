@@ -8,9 +8,8 @@
  * Usage: node --import tsx test/helpers/run-tests.ts [--pg] [--list] [files...]   (--list prints the files in order)
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { demoWorldDir } from './app.js';
+import { allTestFiles } from './test-files.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -41,16 +40,6 @@ const LAST = ['test/discovery/real-data'];
  */
 const PG = ['test/api/access', 'test/api/league-forecast', 'test/api/reference', 'test/api/security', 'test/api/transport', 'test/api/valuation', 'test/scale/'];
 
-function testFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...testFiles(path));
-    else if (name.endsWith('.test.ts')) out.push(relative(ROOT, path));
-  }
-  return out;
-}
-
 const args = process.argv.slice(2);
 const pg = args.includes('--pg');
 const list = args.includes('--list');
@@ -60,7 +49,7 @@ const matches = (file: string, prefixes: readonly string[]) => prefixes.some((p)
 const rank = (file: string, prefixes: readonly string[]) => prefixes.findIndex((p) => file.startsWith(p));
 let files = given;
 if (!given.length) {
-  const all = [...testFiles(join(ROOT, 'test')), ...testFiles(join(ROOT, 'web/src'))].sort();
+  const all = allTestFiles();
   const first = all.filter((f) => rank(f, FIRST) >= 0).sort((x, y) => rank(x, FIRST) - rank(y, FIRST));
   files = [...first, ...all.filter((f) => !first.includes(f) && !matches(f, LAST)), ...all.filter((f) => matches(f, LAST))];
   if (pg) files = files.filter((f) => matches(f, PG));
