@@ -2,6 +2,7 @@
 // startTestApp on the embedded database, timed one by one (the dump and models must exist: run
 // `node --import tsx test/helpers/prepare-demo.ts` first). Usage: npx tsx bench/test-app-startup.ts [--disk]
 // Without --disk: the dump loaded into memory, as the tests did before; with it: a copy of the data folder.
+// With --empty: the access tests' empty migrated database, made by initdb or copied.
 import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import { buildApp } from '../src/app.js';
@@ -10,7 +11,7 @@ import { migrateToLatest, openDatabase } from '../src/data/db.js';
 import { ensureBootstrapKey } from '../src/access/bootstrap.js';
 import { createRuntime, loadServedWorld } from '../src/runtime.js';
 import { demoWorldDir, demoWorldDump, MODELS_DIR, TEST_KEY } from '../test/helpers/app.js';
-import { copyDataDir } from '../test/helpers/embedded.js';
+import { copyDataDir, openEmptyDatabase } from '../test/helpers/embedded.js';
 
 let last = performance.now();
 let lastCpu = process.cpuUsage();
@@ -21,6 +22,18 @@ const step = (what: string) => {
   last = now;
   lastCpu = process.cpuUsage();
 };
+if (process.argv.includes('--empty')) {
+  // The access tests' empty database: initdb and the migrations, against a copy of the folder made once.
+  step('start');
+  const fresh = await openDatabase({});
+  await migrateToLatest(fresh.db);
+  step('empty database: initdb in memory and migrations (as the access tests did)');
+  await fresh.close();
+  const copy = await openEmptyDatabase();
+  step('empty database: on a copy of the migrated folder (as they do now; made once before)');
+  await copy.close();
+  process.exit(0);
+}
 const t0 = performance.now();
 const config = loadConfig({ LOG_LEVEL: 'silent', TOUCHLINE_MODELS_DIR: MODELS_DIR, RATE_LIMIT: '1000000' });
 const file = await demoWorldDump(config);
