@@ -70,10 +70,13 @@ interface Result {
   readonly counts: Record<string, number>;
 }
 
-/** Runs one file (node:test in the file's own process, TAP out), its output held until it ends. */
+/**
+ * Runs one file under `node --test` (TAP out), its output held until it ends. Not the file alone:
+ * then the reporter writes into the test's own process.stdout, which some tests capture.
+ */
 function runFile(file: string): Promise<Result> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=tap', file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const out: Buffer[] = [];
   child.stdout.on('data', (c: Buffer) => out.push(c));
   child.stderr.on('data', (c: Buffer) => out.push(c));
