@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db.js';
 import type {
   AppearanceRow, CareerStepRow, ClubRow, ClubSeasonRow, CompetitionRow, ContractRow, MarketValueRow, MatchRow, PlayerRow,
-  RatingRow, RoleRow, TransferRow, WorldData, WorldTables,
+  PlayerAttribute, PlayerAttributesRow, RatingRow, RoleRow, TransferRow, WorldData, WorldTables,
 } from '../../domain/world.js';
 import { readMeta, replaceWorld } from '../world-store.js';
 import { stableId } from '../../domain/ids.js';
@@ -10,7 +10,7 @@ import { ROLES } from '../../domain/roles.js';
 import { seasonLabel, seasonOf } from '../../domain/season.js';
 import { buildCareer, type CareerRule, type Move, type Played } from './careers.js';
 import { fileAt, findTableFile, hashInputs, readCsv, type CsvItem, type TableFile } from './csv-source.js';
-import { matchEa, type Ea24Row, type Ea25Row, type MatchMethod, type MatchPlayer } from './ea.js';
+import { fc24Attributes, fc25Attributes, matchEa, type Ea24Row, type Ea25Row, type MatchMethod, type MatchPlayer } from './ea.js';
 import {
   competitionIds, competitionKind, displayName, eaPosition, firstRoleFor, isPseudoClub, mapFoot, mapPosition, normaliseName,
   parseDate, parseFee, parseId, parseNumber, type TmCompetition,
@@ -19,7 +19,7 @@ import { RejectLog, type RejectReason } from './rejects.js';
 import { silentReporter, type ImportReporter } from './reporter.js';
 
 /** Bump when the mapping changes, so the same files are imported again. */
-export const IMPORTER_VERSION = 'transfermarkt-2';
+export const IMPORTER_VERSION = 'transfermarkt-3';
 
 /** Tables of the layout, in the order they are read (later ones refer to earlier ones). */
 export const LAYOUT_TABLES = [
@@ -630,10 +630,11 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
 
   // EA calibration input
   const ratings: RatingRow[] = [];
+  const attributes: PlayerAttributesRow[] = [];
   let ea: EaSummary | null = null;
   if (options.eaRatings || options.eaMapping) {
     const ea24: Ea24Row[] = [];
-    const ea25: (Ea25Row & { ovr: number; position: string; line: number; raw: string })[] = [];
+    const ea25: (Ea25Row & { ovr: number; position: string; line: number; raw: string; attributes: Partial<Record<PlayerAttribute, number>> })[] = [];
     const sofifaSeen = new Set<number>();
     if (options.eaRatings) {
       await eachRow('ea_ratings', fileAt('ea_ratings', options.eaRatings), (item, r) => {
@@ -646,7 +647,7 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
         if (!(r.Name ?? '').trim()) return reject('ea_ratings', item, 'missing_field', 'Name');
         if (sofifaSeen.has(sofifa)) return reject('ea_ratings', item, 'duplicate', `EA id ${sofifa}`);
         sofifaSeen.add(sofifa);
-        ea24.push({ line: item.line, sofifaId: sofifa, name: r.Name.trim(), club: (r.Club ?? '').trim(), age: age.value, overall: overall.value, position: (r.Position ?? '').trim() });
+        ea24.push({ line: item.line, sofifaId: sofifa, name: r.Name.trim(), club: (r.Club ?? '').trim(), age: age.value, overall: overall.value, position: (r.Position ?? '').trim(), attributes: fc24Attributes(r) });
         return true;
       });
       finishTable('ea_ratings');
@@ -662,7 +663,7 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
         if (!players.has(tm)) return reject('ea_mapping', item, 'unknown_player', `player_id ${tm}`);
         if (mappedTm.has(tm)) return reject('ea_mapping', item, 'duplicate', `player_id ${tm}`);
         mappedTm.add(tm);
-        ea25.push({ tmId: tm, name: (r.name ?? '').trim(), age: age.value, team: (r.Team ?? '').trim(), ovr: ovr.value, position: (r.Position ?? '').trim(), line: item.line, raw: item.raw });
+        ea25.push({ tmId: tm, name: (r.name ?? '').trim(), age: age.value, team: (r.Team ?? '').trim(), ovr: ovr.value, position: (r.Position ?? '').trim(), line: item.line, raw: item.raw, attributes: fc25Attributes(r) });
         return true;
       });
       finishTable('ea_mapping');
@@ -689,6 +690,7 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
       const role = position ? firstRoleFor(position) : null;
       if (!position || !role) continue;
       ratings.push({ player_id: p.row.id, season: 2023, rating: m.row.overall, potential: m.row.overall, best_role: role, position, source: 'ea' });
+      if (Object.keys(m.row.attributes).length > 0) attributes.push({ player_id: p.row.id, season: 2023, source: 'ea', attributes: JSON.stringify(m.row.attributes) });
     }
     let fc25Loaded = 0;
     for (const r of ea25) {
@@ -700,6 +702,7 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
         continue;
       }
       ratings.push({ player_id: p.row.id, season: 2024, rating: r.ovr, potential: r.ovr, best_role: role, position, source: 'ea' });
+      if (Object.keys(r.attributes).length > 0) attributes.push({ player_id: p.row.id, season: 2024, source: 'ea', attributes: JSON.stringify(r.attributes) });
       fc25Loaded++;
     }
     if (tables.ea_mapping) {
@@ -731,6 +734,7 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
     market_values: marketValues,
     transfers: transfers.map((t) => t.row),
     ratings,
+    player_attributes: attributes,
     matches,
   };
   const worldCounts = Object.fromEntries(Object.entries(world).map(([k, v]) => [k, v.length])) as Record<keyof WorldTables, number>;
