@@ -22,6 +22,7 @@ import { valuationRoutes } from './http/routes/valuation.js';
 import { analysisRoutes } from './http/routes/analysis.js';
 import { webAppRoutes } from './http/web-app.js';
 import { searchRoutes } from './http/routes/search.js';
+import { similarPlayersRoutes } from './http/routes/similar-players.js';
 import { playerListRoutes } from './http/routes/player-list.js';
 import { valueHistoryRoutes } from './http/routes/value-history.js';
 import { leagueRoutes } from './http/routes/league.js';
@@ -206,6 +207,7 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   valuationRoutes(app, deps);
   analysisRoutes(app, deps);
   searchRoutes(app, deps);
+  similarPlayersRoutes(app, deps);
   playerListRoutes(app, deps);
   valueHistoryRoutes(app, deps);
   leagueRoutes(app, deps);

@@ -1,0 +1,105 @@
+/**
+ * Players like this one, on the real data as of 2024-06-30: for twenty well-known players the five
+ * most similar (age, club, position, value, similarity, shared traits), how often they share the
+ * position and the level, the index build time and the latency of a request's work in process; and
+ * the search names of issue 32 (aliases, names written together, the famous player of a common name).
+ *
+ * Run: node --import tsx bench/similar.ts --world-cache /tmp/tm-world.json --models-cache /tmp/tm-models-2024.json
+ *      (without --models-cache the models are trained first, which takes minutes)
+ */
+import { listIndex, searchIndex, similarIndex } from '../src/discovery/index.js';
+import { RESULT_TYPES } from '../src/discovery/search-index.js';
+import { EVERYTHING } from '../src/discovery/scope.js';
+import { playerFacts } from '../src/domain/player-facts.js';
+import { POSITION_GROUP, type PositionCode } from '../src/domain/positions.js';
+import { defaultRateTable } from '../src/money/rates.js';
+import { featureIndex } from '../src/valuation/features/index.js';
+import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
+import { modelsCacheFromArgs, trainedModels } from './lib/models.js';
+import { quantile, timed, type Timing } from './lib/timing.js';
+
+const AS_OF = '2024-06-30';
+const TARGET_P95_MS = 100;
+
+const WELL_KNOWN = [
+  'Erling Haaland', 'Kylian Mbappé', 'Jude Bellingham', 'Rodri', 'Bukayo Saka', 'Harry Kane', 'Virgil van Dijk', 'Alisson',
+  'Kevin De Bruyne', 'Jamal Musiala', 'Vinicius Junior', 'Mohamed Salah', 'Lautaro Martínez', 'Joshua Kimmich', 'Lamine Yamal',
+  'Phil Foden', 'Declan Rice', 'William Saliba', 'Achraf Hakimi', 'Antoine Griezmann',
+];
+
+/** The search names of issue 32 and what a person means by them. */
+const SEARCHES: Array<[string, string]> = [
+  ['psg', 'Paris Saint-Germain'], ['man utd', 'Manchester United'], ['man city', 'Manchester City'], ['spurs', 'Tottenham Hotspur'],
+  ['barca', 'FC Barcelona'], ['atleti', 'Atlético de Madrid'], ['inter', 'Inter Milan'], ['bayern munchen', 'Bayern Munich'],
+  ['gladbach', 'Borussia Mönchengladbach'], ['bvb', 'Borussia Dortmund'], ['la liga', 'Laliga'], ['premier league', 'Premier League'],
+  ['serie a', 'Serie A'], ['bundesliga', 'Bundesliga'], ['ligue 1', 'Ligue 1'], ['champions league', 'Uefa Champions League'],
+  ['debruyne', 'Kevin De Bruyne'], ['vandijk', 'Virgil van Dijk'], ['terstegen', 'Marc-André ter Stegen'], ['vinicius', 'Vinicius Junior'],
+  ['mbappe', 'Kylian Mbappé'], ['odegaard', 'Martin Ødegaard'], ['vini jun', 'Vinicius Junior'], ['haalnd', 'Erling Haaland'],
+];
+
+const millions = (v: number | null) => (v === null ? '-' : `€${(v / 1e6).toFixed(v >= 1e7 ? 0 : 1)}M`);
+
+async function main(): Promise<void> {
+  const { world, dataVersion } = await loadRealWorld(dataDirFromArgs(), true, worldCacheFromArgs());
+  const { bundle, snapshot: s } = trainedModels(world, dataVersion, AS_OF, modelsCacheFromArgs());
+  featureIndex(s);
+  listIndex(s, bundle);
+  let t = performance.now();
+  const index = similarIndex(s, bundle);
+  console.log(`data ${dataVersion} as of ${AS_OF}: similarity index of ${index.size} players built in ${(performance.now() - t).toFixed(0)} ms; ` +
+    `${s.attributes.size} players with an EA attribute profile`);
+  const money = { code: 'EUR', rates: defaultRateTable() };
+  const search = searchIndex(s);
+
+  let pairs = 0;
+  let samePosition = 0;
+  let sameGroup = 0;
+  let sameLevel = 0;
+  const timing: Timing = { wall: [], cpu: [] };
+  for (const name of WELL_KNOWN) {
+    const hit = search.search({ q: name, types: ['player'], limit: 1, scope: EVERYTHING })[0];
+    if (!hit || hit.type !== 'player') {
+      console.log(`\n${name}: not found`);
+      continue;
+    }
+    const me = playerFacts(s, s.players.get(hit.service_id)!);
+    const myRating = me.latestRating?.rating ?? null;
+    console.log(`\n${hit.name} (${me.age}, ${hit.club_name}, ${me.position}, ${millions(hit.market_value_in_eur)}, rating ${myRating?.toFixed(0) ?? '-'}, ${s.attributes.has(hit.service_id) ? 'EA profile' : 'no EA profile'})`);
+    const top = timed(timing, () => index.similar({ playerId: hit.service_id, filter: {}, limit: 5, scope: EVERYTHING, money }));
+    for (const p of top) {
+      const f = playerFacts(s, s.players.get(p.service_id)!);
+      const rating = f.latestRating?.rating ?? null;
+      pairs++;
+      if (p.position === me.position) samePosition++;
+      if (POSITION_GROUP[p.position as PositionCode] === POSITION_GROUP[me.position as PositionCode]) sameGroup++;
+      if (rating !== null && myRating !== null && Math.abs(rating - myRating) <= 5) sameLevel++;
+      console.log(`  ${p.similarity.toFixed(3)}  ${p.name} (${p.age}, ${p.club_name}, ${p.position}, ${millions(p.market_value_in_eur)}, rating ${rating?.toFixed(0) ?? '-'})  ${p.shared_traits.join('; ')}`);
+    }
+  }
+  console.log(`\nof ${pairs} listed: ${samePosition} share the position, ${sameGroup} the position group, ${sameLevel} the level (our rating within 5)`);
+
+  // Latency of a request's work: every listed player asked once more, with and without filters.
+  const ids = [...s.players.values()].filter((p) => playerFacts(s, p).inWorldNow).map((p) => p.id).sort();
+  const step = Math.max(1, Math.floor(ids.length / 300));
+  for (let k = 0; k < ids.length; k += step) {
+    const filter = k % 2 === 0 ? {} : { maxAge: 25, positions: [playerFacts(s, s.players.get(ids[k])!).position] };
+    timed(timing, () => index.similar({ playerId: ids[k], filter, limit: 10, scope: EVERYTHING, money }));
+  }
+  const w = [...timing.wall].sort((a, b) => a - b);
+  const p95 = quantile(w, 0.95);
+  console.log(`${p95 <= TARGET_P95_MS ? 'PASS' : 'FAIL'} similar in process: n=${w.length} p50 ${quantile(w, 0.5).toFixed(1)} ms p95 ${p95.toFixed(1)} ms max ${w[w.length - 1].toFixed(1)} ms (target p95 <= ${TARGET_P95_MS} ms over HTTP)`);
+
+  console.log('\nsearch, names as people say them:');
+  let ok = 0;
+  for (const [q, want] of SEARCHES) {
+    t = performance.now();
+    const r = search.search({ q, types: RESULT_TYPES, limit: 3, scope: EVERYTHING });
+    const ms = performance.now() - t;
+    const pass = r[0]?.name === want;
+    if (pass) ok++;
+    console.log(`${pass ? 'PASS' : 'FAIL'} "${q}" -> ${r.map((x) => `${x.type} ${x.name}`).join(' | ')} (want ${want}; ${ms.toFixed(1)} ms)`);
+  }
+  console.log(`${ok} of ${SEARCHES.length} names find what is meant first`);
+}
+
+void main();
