@@ -52,7 +52,6 @@ export const WEIGHTS = {
 /** Similarity = exp(-distance / SCALE): 1 for an identical profile. */
 const SCALE = 2.5;
 
-const NONE = -1;
 
 export interface SimilarFilter {
   readonly positions?: readonly string[];
