@@ -10,7 +10,7 @@
  * Run: node --import tsx bench/similar.ts --world-cache /tmp/tm-world.json --models-cache /tmp/tm-models-2024.json [--http]
  *      (without --models-cache the models are trained first, which takes minutes)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -124,8 +124,10 @@ const KEY = 'tl_bench_similar_key_0123456789abcdef';
 
 /** GET /v1/similar_players over loopback HTTP on the real world, one request at a time. */
 async function overHttp(world: WorldData, bundle: ModelBundle, ids: readonly string[]): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'touchline-similar-models-'));
-  // The trained bundle is handed to the server as `touchline train` leaves it, so it only rates the world.
+  // Kept between runs (outside the repository): the server's models for the world as it stores it. The bundle
+  // trained here is handed over too, which spares a training when the stored world keeps the same version.
+  const dir = join(tmpdir(), 'touchline-similar-bench-models');
+  mkdirSync(dir, { recursive: true });
   saveBundle(dir, bundle);
   const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT: '100000000', TOUCHLINE_MODELS_DIR: dir, TOUCHLINE_AS_OF: AS_OF });
   const handle = await openDatabase({});
@@ -161,7 +163,6 @@ async function overHttp(world: WorldData, bundle: ModelBundle, ids: readonly str
     }
   } finally {
     await handle.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -35,7 +35,7 @@ const FEET = ['Right', 'Left', 'Both'] as const;
  * position weigh most, so a like-for-like replacement ranks above one who only shares the position.
  */
 export const WEIGHTS = {
-  pitchAcross: 0.6,
+  pitchAcross: 0.75,
   pitchUp: 2.2,
   group: 3,
   role: 0.5,
@@ -50,7 +50,7 @@ export const WEIGHTS = {
   starts: 0.3,
 } as const;
 /** Similarity = exp(-distance / SCALE): 1 for an identical profile. */
-const SCALE = 2.5;
+const SCALE = 4;
 
 
 export interface SimilarFilter {
@@ -136,6 +136,13 @@ export class SimilarIndex {
     this.profiles = [];
     this.listed = new Uint8Array(n);
     const roleIds = new Map<string, number>();
+    const external = new Map<string, number>();
+    const externalSeason = new Map<string, number>();
+    for (const r of snapshot.externalRatings) {
+      if ((externalSeason.get(r.player_id) ?? -Infinity) > r.season) continue;
+      externalSeason.set(r.player_id, r.season);
+      external.set(r.player_id, r.rating);
+    }
     const raw: (Partial<Record<PlayerAttribute, number>> | undefined)[] = [];
     players.forEach((p, i) => {
       this.index.set(p.id, i);
@@ -146,7 +153,9 @@ export class SimilarIndex {
       this.position.push(f.position);
       if (!roleIds.has(f.role)) roleIds.set(f.role, roleIds.size);
       this.role[i] = roleIds.get(f.role)!;
-      if (f.latestRating) this.rating[i] = f.latestRating.rating;
+      // Our rating; before a training, the latest external (EA) overall stands in for it.
+      const rating = f.latestRating?.rating ?? external.get(p.id);
+      if (rating !== undefined) this.rating[i] = rating;
       const value = latestValue(snapshot, p.id)?.value_eur;
       if (value !== undefined && value > 0) this.logValue[i] = Math.log(value);
       if (f.age !== null) this.age[i] = f.age;
@@ -236,8 +245,9 @@ export class SimilarIndex {
     dist += W.pitchAcross * Math.abs(this.x[i] - this.x[j]) + W.pitchUp * Math.abs(this.y[i] - this.y[j]);
     if (this.group[i] !== this.group[j]) dist += W.group;
     if (this.role[i] !== this.role[j]) dist += W.role;
-    dist += W.rating * part(this.rating[i], this.rating[j], 6);
-    dist += W.value * part(this.logValue[i], this.logValue[j], 1.1);
+    // An unknown level is no evidence of the same level: it counts as a wide gap.
+    dist += W.rating * part(this.rating[i], this.rating[j], 6, 3, 1.5);
+    dist += W.value * part(this.logValue[i], this.logValue[j], 1.1, 4, 1.5);
     dist += W.age * part(this.age[i], this.age[j], 5);
     dist += W.height * part(this.height[i], this.height[j], 8);
     dist += W.starts * part(this.starts[i], this.starts[j], 0.4);
@@ -319,10 +329,10 @@ export class SimilarIndex {
   }
 }
 
-/** |a - b| / scale, capped at 2; an unknown side counts as a typical difference (0.6). */
-function part(a: number, b: number, scale: number): number {
-  if (Number.isNaN(a) || Number.isNaN(b)) return 0.6;
-  return Math.min(Math.abs(a - b) / scale, 2);
+/** |a - b| / scale, capped (at 2 unless said); an unknown side counts as `unknown` (a typical difference unless said). */
+function part(a: number, b: number, scale: number, cap = 2, unknown = 0.6): number {
+  if (Number.isNaN(a) || Number.isNaN(b)) return unknown;
+  return Math.min(Math.abs(a - b) / scale, cap);
 }
 
 /** Share of his games he started in his latest season with games (club games only); NaN without any. */
