@@ -14,7 +14,7 @@ import { playerFacts } from '../domain/player-facts.js';
 import { POSITION_GROUP, type PositionCode } from '../domain/positions.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import type { PlayerAttribute } from '../domain/world.js';
-import { moneyPair, roundMoney } from '../money/convert.js';
+import { fromEur, moneyPair, roundMoney } from '../money/convert.js';
 import type { Money } from '../valuation/answers.js';
 import { latestValue } from './latest-value.js';
 import type { ListIndex } from './list-index.js';
@@ -281,7 +281,8 @@ export class SimilarIndex {
     const f = q.filter;
     const positions = f.positions === undefined ? null : new Set(f.positions);
     const clubs = f.competitionId === undefined ? null : new Set(this.snapshot.clubsOfCompetition.get(f.competitionId) ?? []);
-    const rate = moneyPair(1e9, q.money.code, q.money.rates).amount / 1e9;
+    // The amount shown for an EUR figure, as moneyPair makes it: the fee filter compares what is shown.
+    const rate = fromEur(1, q.money.code, q.money.rates);
     const best: { i: number; d: number }[] = [];
     let worst = Infinity;
     for (let j = 0; j < n; j++) {
