@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { SimilarItem } from '../../src/discovery/similar-index.js';
 import { playerFacts } from '../../src/domain/player-facts.js';
 import { POSITION_GROUP, type PositionCode } from '../../src/domain/positions.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
@@ -7,20 +8,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 const json = (res: { body: string }) => JSON.parse(res.body);
 let t: TestApp;
 
-interface Similar {
-  service_id: string;
-  name: string;
-  age: number | null;
-  club_id: string | null;
-  club_name: string | null;
-  position: string;
-  player_role: string;
-  similarity: number;
-  market_value_in_eur: number | null;
-  expected_transfer_value: number | null;
-  expected_transfer_value_in_eur: number | null;
-  shared_traits: string[];
-}
+type Similar = SimilarItem;
 
 /** The best-valued players at a club in the demo world (who have a crowd value and a rating). */
 function wellKnown(n: number): string[] {

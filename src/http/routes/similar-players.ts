@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { similarIndex } from '../../discovery/index.js';
-import { isPositionCode } from '../../domain/positions.js';
 import { resolveCurrency } from '../../money/currencies.js';
 import type { HttpDeps } from '../deps.js';
 import { forbidden, notFound } from '../errors.js';
 import { amountQuery, currencyField, intRangeQuery, playerIdField } from '../fields.js';
 import { competitionCovered, requirePlayer, scopeOf } from '../guards.js';
 import { commonErrors, currencyOut, playerIdOut } from '../schemas.js';
+import { positionList } from './player-list.schema.js';
 
 /** The endpoint's settings, read in one place. */
 export const SIMILAR_PLAYERS_CONFIG = { defaultLimit: 10, maxLimit: 50, ages: { min: 14, max: 50 } } as const;
@@ -18,10 +18,7 @@ function similarPlayersQuery(acceptsCurrency: (code: string) => boolean) {
   const { ages, maxLimit } = SIMILAR_PLAYERS_CONFIG;
   return z.object({
     player_id: playerIdField(),
-    position: z
-      .string({ error: 'Invalid position' })
-      .transform((s) => s.split(',').map((p) => p.trim().toUpperCase()))
-      .refine((codes) => codes.every(isPositionCode), { error: 'Invalid position' })
+    position: positionList
       .optional()
       .describe('Only players at these positions: one or more position codes, comma-separated (e.g. CB,CDM); default any'),
     max_age: intRangeQuery('max_age', ages.min, ages.max).optional().describe('Whole years at the as-of date, 14-50'),
