@@ -55,6 +55,8 @@ export type SearchResult = PlayerResult | ClubResult | CompetitionResult;
 interface Entry {
   readonly result: SearchResult;
   readonly tokens: readonly string[];
+  /** The name's words joined (debruyne, kevindebruyne): found only by query words of JOINED_MIN letters or more. */
+  readonly joined: readonly string[];
   /** What typed whole is an exact match: the name, and a first team's or competition's aliases. */
   readonly exact: readonly string[];
   /** A youth or reserve side: after the first teams among equals. */
@@ -91,6 +93,8 @@ const FAMOUS_RATIO = 10;
 export class SearchIndex {
   /** Folded name word -> the entries that carry it, ascending. */
   private readonly words: SearchableMap<Int32Array>;
+  /** Joined name words -> the entries that carry them (a separate tree: short query words never walk it). */
+  private readonly joinedWords: SearchableMap<Int32Array>;
   /** A name or alias typed whole (letters and digits only) -> the entries it names exactly. */
   private readonly exact = new Map<string, number[]>();
   /** Each entry's place in the tie order (higher value, then name), and the entry at each place. */
@@ -101,20 +105,21 @@ export class SearchIndex {
 
   private constructor(private readonly entries: readonly Entry[]) {
     const postings = new Map<string, number[]>();
+    const joined = new Map<string, number[]>();
+    const add = (map: Map<string, number[]>, key: string, i: number) => {
+      const list = map.get(key);
+      if (list) list.push(i);
+      else map.set(key, [i]);
+    };
     entries.forEach((e, i) => {
-      for (const t of e.tokens) {
-        const list = postings.get(t);
-        if (list) list.push(i);
-        else postings.set(t, [i]);
-      }
-      for (const k of e.exact) {
-        const list = this.exact.get(k);
-        if (list) list.push(i);
-        else this.exact.set(k, [i]);
-      }
+      for (const t of e.tokens) add(postings, t, i);
+      for (const t of e.joined) add(joined, t, i);
+      for (const k of e.exact) add(this.exact, k, i);
     });
     this.words = new SearchableMap<Int32Array>();
     for (const [word, list] of postings) this.words.set(word, Int32Array.from(list));
+    this.joinedWords = new SearchableMap<Int32Array>();
+    for (const [word, list] of joined) this.joinedWords.set(word, Int32Array.from(list));
     // Ties: first teams before youth and reserve sides, the higher value first (none last), then the name, then the entry's place.
     const values = denseRanks(entries.map((e) => e.valueEur));
     const sortNames = denseRanks(entries.map((e) => e.sortName));
@@ -252,6 +257,7 @@ export class SearchIndex {
     if (word.length >= TYPO_MIN_LENGTH) {
       for (const [list] of this.words.fuzzyGet(word, 1).values()) for (const i of list) marks[i] = 2;
     }
+    if (word.length >= JOINED_MIN) for (const list of this.joinedWords.atPrefix(word).values()) for (const i of list) marks[i] = 1;
     for (const list of this.words.atPrefix(word).values()) for (const i of list) marks[i] = 1;
     const whole = this.words.get(word);
     if (whole) for (const i of whole) marks[i] = 1 | WHOLE;
@@ -276,20 +282,24 @@ interface Known {
 const PLAIN: Known = { aliases: [], exact: false, side: false };
 /** Runs of this many consecutive name words are also kept joined (debruyne, vandijk, terstegen). */
 const JOINED_MAX = 4;
+/** A query word this long may be a name written without its spaces (the shortest, dejong, has six letters). */
+const JOINED_MIN = 5;
 
 function entry(result: SearchResult, valueEur: number | null, teamId: string | null, ownerId: string | null, known: Known = PLAIN): Entry {
   const f = foldName(result.name);
   const tokens = new Set(f.tokens);
   // A name written without its spaces: every run of 2-4 consecutive words joined, and the whole name.
+  const joined = new Set<string>();
   const words = f.folded.split(/\s+/).map((w) => compactName(w)).filter((w) => w !== '');
   for (let a = 0; a < words.length; a++) {
-    for (let b = a + 2; b <= Math.min(words.length, a + JOINED_MAX); b++) tokens.add(words.slice(a, b).join(''));
+    for (let b = a + 2; b <= Math.min(words.length, a + JOINED_MAX); b++) joined.add(words.slice(a, b).join(''));
   }
-  if (words.length > 1) tokens.add(f.compact);
+  if (words.length > 1) joined.add(f.compact);
+  for (const t of tokens) joined.delete(t);
   const exact = [f.compact];
   for (const alias of known.aliases) {
     for (const w of alias.words) tokens.add(w);
     if (known.exact && !exact.includes(alias.compact)) exact.push(alias.compact);
   }
-  return { result, tokens: [...tokens], exact, side: known.side, valueEur, sortName: `${f.folded}\u0000${result.name}`, teamId, ownerId };
+  return { result, tokens: [...tokens], joined: [...joined], exact, side: known.side, valueEur, sortName: `${f.folded}\u0000${result.name}`, teamId, ownerId };
 }
