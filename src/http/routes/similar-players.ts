@@ -2,19 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { similarIndex } from '../../discovery/index.js';
-import { resolveCurrency } from '../../money/currencies.js';
+import type { RateTable } from '../../money/rates.js';
 import type { HttpDeps } from '../deps.js';
 import { forbidden, notFound } from '../errors.js';
-import { amountQuery, currencyField, intRangeQuery, playerIdField } from '../fields.js';
+import { amountQuery, answerCurrency, currencyField, intRangeQuery, playerIdField } from '../fields.js';
 import { competitionCovered, requirePlayer, scopeOf } from '../guards.js';
 import { commonErrors, currencyOut, playerIdOut } from '../schemas.js';
-import { positionList } from './player-list.schema.js';
+import { positionList } from './players.schema.js';
 
 /** The endpoint's settings, read in one place. */
 export const SIMILAR_PLAYERS_CONFIG = { defaultLimit: 10, maxLimit: 50, ages: { min: 14, max: 50 } } as const;
 
 /** The query, in the order of EXTENSIONS.md's table (the first failing field answers). */
-function similarPlayersQuery(acceptsCurrency: (code: string) => boolean) {
+function similarPlayersQuery(rates: () => RateTable) {
   const { ages, maxLimit } = SIMILAR_PLAYERS_CONFIG;
   return z.object({
     player_id: playerIdField(),
@@ -27,7 +27,7 @@ function similarPlayersQuery(acceptsCurrency: (code: string) => boolean) {
     competition_id: z.string({ error: 'Invalid competition_id' }).min(1, { error: 'Invalid competition_id' }).optional()
       .describe('Only players whose current team plays in this competition this season'),
     limit: intRangeQuery('limit', 1, maxLimit).optional().describe('1-50, default 10'),
-    currency: currencyField('currency', acceptsCurrency),
+    currency: currencyField('currency', rates),
   });
 }
 
@@ -54,9 +54,8 @@ const responseSchema = z.object({
 }).describe('Players like this one');
 
 /** GET /v1/similar_players: players who play like him, at his level, within the caller's plan. */
-export function similarPlayersRoutes(app: FastifyInstance, deps: HttpDeps): void {
+export function similarPlayersRoute(app: FastifyInstance, deps: HttpDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const acceptsCurrency = (code: string) => resolveCurrency(code, deps.rates()).ok;
 
   r.get('/v1/similar_players', {
     schema: {
@@ -68,7 +67,7 @@ export function similarPlayersRoutes(app: FastifyInstance, deps: HttpDeps): void
         'have one (a style: each attribute relative to the player\'s own level, within his position group), foot, height, age and ' +
         'share of starts; the data holds no per-90 output (goals, assists), so none is used. A like-for-like replacement ranks above ' +
         'a player who only shares the position. The player asked must exist (404) and be covered (403).',
-      querystring: similarPlayersQuery(acceptsCurrency),
+      querystring: similarPlayersQuery(() => deps.rates()),
       response: { 200: responseSchema, ...commonErrors },
     },
   }, async (req) => {
@@ -81,8 +80,7 @@ export function similarPlayersRoutes(app: FastifyInstance, deps: HttpDeps): void
     requirePlayer(s, principal, playerId);
     if (competitionId !== undefined && !competitionCovered(principal, competitionId)) throw forbidden.competition();
 
-    const preferred = principal.preferredCurrency;
-    const code = currency ?? (preferred && resolveCurrency(preferred, deps.rates()).ok ? preferred.toUpperCase() : 'EUR');
+    const code = answerCurrency(currency, principal.preferredCurrency, deps.rates());
     const players = similarIndex(s, deps.models()).similar({
       playerId,
       filter: { positions: position, maxAge, maxExpectedTransferValue: maxFee, competitionId },
