@@ -41,6 +41,8 @@ describe('GET /v1/similar_players, errors', () => {
       [`player_id=${id}&max_age=99&limit=0`, 400, 'Invalid max_age'],
       [`player_id=${unknown}&limit=0`, 400, 'Invalid limit'],
       [`player_id=${unknown}&competition_id=NO_SUCH_LEAGUE`, 404, 'Player not found'],
+      // Strict parameters: one the endpoint does not define is the first 400.
+      [`player_id=nope&min_age=20`, 400, 'Unknown parameter: min_age'],
     ];
     for (const [query, status, error] of cases) {
       const res = await t.get(`/v1/similar_players?${query}`);
