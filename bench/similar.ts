@@ -31,6 +31,7 @@ import { playerFacts } from '../src/domain/player-facts.js';
 import { POSITION_GROUP, type PositionCode } from '../src/domain/positions.js';
 import { defaultRateTable } from '../src/money/rates.js';
 import { featureIndex } from '../src/valuation/features/index.js';
+import { FOOTBALL_NAMES as SEARCHES } from './lib/football-names.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
 import { modelsCacheFromArgs, trainedModels } from './lib/models.js';
 import { quantile, timed, type Timing } from './lib/timing.js';
@@ -44,15 +45,6 @@ const WELL_KNOWN = [
   'Phil Foden', 'Declan Rice', 'William Saliba', 'Achraf Hakimi', 'Antoine Griezmann',
 ];
 
-/** The search names of issue 32 and what a person means by them. */
-const SEARCHES: Array<[string, string]> = [
-  ['psg', 'Paris Saint-Germain'], ['man utd', 'Manchester United'], ['man city', 'Manchester City'], ['spurs', 'Tottenham Hotspur'],
-  ['barca', 'FC Barcelona'], ['atleti', 'Atlético de Madrid'], ['inter', 'Inter Milan'], ['bayern munchen', 'Bayern Munich'],
-  ['gladbach', 'Borussia Mönchengladbach'], ['bvb', 'Borussia Dortmund'], ['la liga', 'Laliga'], ['premier league', 'Premier League'],
-  ['serie a', 'Serie A'], ['bundesliga', 'Bundesliga'], ['ligue 1', 'Ligue 1'], ['champions league', 'Uefa Champions League'],
-  ['debruyne', 'Kevin De Bruyne'], ['vandijk', 'Virgil van Dijk'], ['terstegen', 'Marc-André ter Stegen'], ['vinicius', 'Vinicius Junior'],
-  ['mbappe', 'Kylian Mbappé'], ['odegaard', 'Martin Ødegaard'], ['vini jun', 'Vinicius Junior'], ['haalnd', 'Erling Haaland'],
-];
 
 const millions = (v: number | null) => (v === null ? '-' : `€${(v / 1e6).toFixed(v >= 1e7 ? 0 : 1)}M`);
 

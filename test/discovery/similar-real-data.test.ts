@@ -8,6 +8,7 @@ import { playerFacts } from '../../src/domain/player-facts.js';
 import { POSITION_GROUP, type PositionCode } from '../../src/domain/positions.js';
 import { buildSnapshot, type Snapshot } from '../../src/domain/snapshot.js';
 import { defaultRateTable } from '../../src/money/rates.js';
+import { FOOTBALL_NAMES } from '../../bench/lib/football-names.js';
 import { loadRealWorld } from '../../bench/lib/world.js';
 import { REAL_DATA_DIR as DIR, realDataSkip as skip, realWorldCachePath } from '../helpers/real-world.js';
 
@@ -29,14 +30,7 @@ describe('football\'s names and similar players on the real data', { skip, timeo
     similar = SimilarIndex.build(snapshot, ListIndex.build(snapshot, null));
   });
 
-  const names: Array<[string, string]> = [
-    ['psg', 'Paris Saint-Germain'], ['man utd', 'Manchester United'], ['man city', 'Manchester City'], ['spurs', 'Tottenham Hotspur'],
-    ['barca', 'FC Barcelona'], ['atleti', 'Atlético de Madrid'], ['inter', 'Inter Milan'], ['bayern munchen', 'Bayern Munich'],
-    ['gladbach', 'Borussia Mönchengladbach'], ['bvb', 'Borussia Dortmund'], ['la liga', 'Laliga'], ['premier league', 'Premier League'],
-    ['serie a', 'Serie A'], ['bundesliga', 'Bundesliga'], ['ligue 1', 'Ligue 1'], ['champions league', 'Uefa Champions League'],
-    ['debruyne', 'Kevin De Bruyne'], ['vandijk', 'Virgil van Dijk'], ['terstegen', 'Marc-André ter Stegen'], ['vinicius', 'Vinicius Junior'],
-  ];
-  for (const [q, name] of names) {
+  for (const [q, name] of FOOTBALL_NAMES) {
     test(`"${q}" finds ${name} first`, () => {
       assert.equal(search.search({ q, types: RESULT_TYPES, limit: 5, scope: EVERYTHING })[0]?.name, name);
     });
