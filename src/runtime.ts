@@ -10,6 +10,7 @@ import { createKeyAuthenticator } from './access/authenticator.js';
 import { createLoginService } from './access/login.js';
 import { createRateLimiter } from './access/ratelimit/index.js';
 import type { HttpDeps } from './http/deps.js';
+import { AnalysisEngine, defaultWorkers } from './engine/pool.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -57,9 +58,12 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
     logger,
   });
   const login = createLoginService(handle.db);
+  const engine = new AnalysisEngine({ workers: config.ENGINE_WORKERS ?? defaultWorkers(), maxQueue: config.ENGINE_QUEUE });
   const deps: HttpDeps = {
     version: VERSION,
     snapshot: () => world.current(),
+    source: () => world.source(),
+    engine,
     rates: () => world.rates(),
     models: () => models.current(),
     authenticator,
@@ -77,6 +81,8 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
     models,
     close: async () => {
       world.stop();
+      // queued and running analyses finish first (the app has stopped taking requests by now)
+      await engine.close();
       await authenticator.close();
       await limiter.close();
     },

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { isPositionCode, POSITION_CODES } from '../../domain/positions.js';
 import { PLAYER_ID_PATTERN } from '../../domain/ids.js';
 import { resolveCurrency } from '../../money/currencies.js';
-import { roiAnswer, sportiveImpactAnswer, squadAnswer } from '../../valuation/analysis.js';
 import { ImpactError } from '../../valuation/impact/index.js';
 import { AnswerCache } from '../answer-cache.js';
+import { engineAnswer } from '../engine-answer.js';
 import { ApiError, forbidden, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, moneyInputField, playerIdField } from '../fields.js';
@@ -52,19 +52,32 @@ export function mapImpactError<T>(fn: () => T): T {
   try {
     return fn();
   } catch (err) {
-    if (!(err instanceof ImpactError)) throw err;
-    switch (err.code) {
-      case 'unknown_club':
-        throw notFound.club();
-      case 'unknown_player':
-        throw notFound.player();
-      case 'invalid_squad_entry':
-        throw new ApiError(400, `Invalid squad entry at index ${err.index ?? 0}`);
-      case 'player_not_rated':
-      case 'club_without_league':
-      case 'no_training_data':
-        throw forbidden.analysis();
-    }
+    throw impactApiError(err);
+  }
+}
+
+/** mapImpactError for an answer from the worker pool. */
+export async function mapImpactErrorAsync<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (err) {
+    throw impactApiError(err);
+  }
+}
+
+function impactApiError(err: unknown): unknown {
+  if (!(err instanceof ImpactError)) return err;
+  switch (err.code) {
+    case 'unknown_club':
+      return notFound.club();
+    case 'unknown_player':
+      return notFound.player();
+    case 'invalid_squad_entry':
+      return new ApiError(400, `Invalid squad entry at index ${err.index ?? 0}`);
+    case 'player_not_rated':
+    case 'club_without_league':
+    case 'no_training_data':
+      return forbidden.analysis();
   }
 }
 
@@ -85,8 +98,8 @@ export function analysisRoutes(app: FastifyInstance, deps: HttpDeps): void {
     const b = req.body;
     requirePlayerAndClub(deps.snapshot(), req.principal!, b.player_id, b.club_id);
     const ctx = valuationContext(deps, reply, b.currency_code, req.principal!.preferredCurrency);
-    return cache.get(`impact|${b.player_id}|${b.club_id}|${ctx.versions}`, () =>
-      mapImpactError(() => sportiveImpactAnswer(ctx.bundle, ctx.snapshot, ctx.money, { playerId: b.player_id, clubId: b.club_id }).body),
+    return cache.getAsync(`impact|${b.player_id}|${b.club_id}|${ctx.versions}`, () =>
+      mapImpactErrorAsync(engineAnswer(deps, ctx, { kind: 'impact', money: ctx.money, playerId: b.player_id, clubId: b.club_id })),
     );
   });
 
@@ -139,8 +152,10 @@ export function analysisRoutes(app: FastifyInstance, deps: HttpDeps): void {
     const ctx = valuationContext(deps, reply, b.currency_code, req.principal!.preferredCurrency);
     const wage = b.annual_wage ?? null;
     const fee = b.expected_transfer_value ?? null;
-    return cache.get(`roi|${b.player_id}|${b.club_id}|${wage}|${fee}|${ctx.versions}`, () =>
-      mapImpactError(() => roiAnswer(ctx.bundle, ctx.snapshot, ctx.money, { playerId: b.player_id, clubId: b.club_id, annualWage: wage, expectedTransferValue: fee })),
+    return cache.getAsync(`roi|${b.player_id}|${b.club_id}|${wage}|${fee}|${ctx.versions}`, () =>
+      mapImpactErrorAsync(engineAnswer(deps, ctx, {
+        kind: 'roi', money: ctx.money, playerId: b.player_id, clubId: b.club_id, annualWage: wage, expectedTransferValue: fee,
+      })),
     );
   });
 
@@ -200,8 +215,8 @@ export function analysisRoutes(app: FastifyInstance, deps: HttpDeps): void {
     if (squad) for (const e of squad) requirePlayer(s, req.principal!, e.player_id, { analysis: true });
     const ctx = valuationContext(deps, reply, b.currency_code, req.principal!.preferredCurrency);
     const entries = squad?.map((e) => ({ playerId: e.player_id, position: e.position })) ?? null;
-    return cache.get(`squad|${b.club_id}|${JSON.stringify(entries)}|${ctx.versions}`, () =>
-      mapImpactError(() => squadAnswer(ctx.bundle, ctx.snapshot, ctx.money, { clubId: b.club_id, squad: entries })),
+    return cache.getAsync(`squad|${b.club_id}|${JSON.stringify(entries)}|${ctx.versions}`, () =>
+      mapImpactErrorAsync(engineAnswer(deps, ctx, { kind: 'squad', money: ctx.money, clubId: b.club_id, squad: entries })),
     );
   });
 }

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveCurrency } from '../../money/currencies.js';
-import { leagueForecastAnswer } from '../../valuation/analysis.js';
 import { AnswerCache } from '../answer-cache.js';
+import { engineAnswer } from '../engine-answer.js';
 import type { HttpDeps } from '../deps.js';
 import { forbidden, notFound } from '../errors.js';
 import { currencyField } from '../fields.js';
 import { competitionCovered } from '../guards.js';
 import { commonErrors } from '../schemas.js';
-import { mapImpactError } from './analysis.js';
+import { mapImpactErrorAsync } from './analysis.js';
 import { valuationContext } from './valuation.js';
 
 const NOT_A_LEAGUE = 'Competition is not a domestic league';
@@ -62,8 +62,8 @@ export function leagueRoutes(app: FastifyInstance, deps: HttpDeps): void {
     if (!s.competitions.has(q.competition_id)) throw notFound.competition();
     if (!competitionCovered(req.principal!, q.competition_id)) throw forbidden.competition();
     const ctx = valuationContext(deps, reply, q.currency, req.principal!.preferredCurrency);
-    return cache.get(`forecast|${q.competition_id}|${ctx.versions}`, () =>
-      mapImpactError(() => leagueForecastAnswer(ctx.bundle, ctx.snapshot, ctx.money, q.competition_id)),
+    return cache.getAsync(`forecast|${q.competition_id}|${ctx.versions}`, () =>
+      mapImpactErrorAsync(engineAnswer(deps, ctx, { kind: 'forecast', money: ctx.money, league: q.competition_id })),
     );
   });
 }

@@ -3,16 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isPositionCode, POSITION_CODES, type PositionCode } from '../../domain/positions.js';
 import { resolveCurrency } from '../../money/currencies.js';
-import { roiAnswer } from '../../valuation/analysis.js';
 import { ImpactError } from '../../valuation/impact/index.js';
-import { recommendSignings, SHORTLIST, type RoiBody } from '../../valuation/recommend/index.js';
+import { SHORTLIST, type RecommendAnswer } from '../../valuation/recommend/index.js';
 import { AnswerCache } from '../answer-cache.js';
+import { engineAnswer } from '../engine-answer.js';
 import { ApiError, forbidden, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, MONEY_INPUT_MAX } from '../fields.js';
-import { competitionCovered, requireClub, scopeOf } from '../guards.js';
+import { competitionCovered, coveredClubsOf, requireClub } from '../guards.js';
 import { commonErrors } from '../schemas.js';
-import { mapImpactError } from './analysis.js';
+import { mapImpactErrorAsync } from './analysis.js';
 import { valuationContext } from './valuation.js';
 
 export const NO_DOMESTIC_LEAGUE = 'Club has no domestic league to simulate';
@@ -69,8 +69,6 @@ const answerSchema = z.object({
 export function recommendRoutes(app: FastifyInstance, deps: HttpDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const answers = new AnswerCache(500);
-  // exact ROI answers, shared by requests for the same club with other filters, limits or plans
-  const rois = new AnswerCache(20_000);
   const acceptsCurrency = (code: string) => resolveCurrency(code, deps.rates()).ok;
 
   r.post('/v1/recommend_signings', {
@@ -127,29 +125,19 @@ export function recommendRoutes(app: FastifyInstance, deps: HttpDeps): void {
     requireClub(s, principal, b.club_id);
     for (const c of competitions ?? []) if (!competitionCovered(principal, c)) throw forbidden.competition();
     const ctx = valuationContext(deps, reply, b.currency_code, principal.preferredCurrency);
-    const { scope, key: scopeKey } = scopeOf(s, principal);
+    const covered = coveredClubsOf(s, principal);
     const maxFee = b.max_expected_transfer_value ?? null;
     const maxAge = b.max_age ?? null;
     const limit = b.limit ?? RECOMMEND_LIMIT.default;
-    const key = `rec|${b.club_id}|${b.position}|${maxFee}|${maxAge}|${competitions?.join(',') ?? '*'}|${limit}|${scopeKey}|${ctx.versions}`;
-    return answers.get(key, () => {
-      try {
-        return recommendSignings(ctx.bundle, ctx.snapshot, ctx.money, {
-          clubId: b.club_id,
-          position: b.position,
-          maxExpectedTransferValue: maxFee,
-          maxAge,
-          competitions,
-          limit,
-          covered: scope.all ? () => true : (team, owner) => scope.player(team, owner),
-        }, {
-          roi: (playerId) => rois.get<RoiBody>(`${playerId}|${b.club_id}|${ctx.versions}`, () =>
-            roiAnswer(ctx.bundle, ctx.snapshot, ctx.money, { playerId, clubId: b.club_id, annualWage: null, expectedTransferValue: null })),
-        });
-      } catch (err) {
-        if (err instanceof ImpactError && err.code === 'club_without_league') throw new ApiError(400, NO_DOMESTIC_LEAGUE);
-        return mapImpactError(() => { throw err; });
-      }
-    });
+    const key = `rec|${b.club_id}|${b.position}|${maxFee}|${maxAge}|${competitions?.join(',') ?? '*'}|${limit}|${covered.key}|${ctx.versions}`;
+    return answers.getAsync(key, () =>
+      mapImpactErrorAsync(
+        engineAnswer<RecommendAnswer>(deps, ctx, {
+          kind: 'recommend', money: ctx.money, clubId: b.club_id, position: b.position, maxExpectedTransferValue: maxFee, maxAge, competitions, limit,
+          coveredClubs: covered.clubs,
+        }).catch((err: unknown) => {
+          throw err instanceof ImpactError && err.code === 'club_without_league' ? new ApiError(400, NO_DOMESTIC_LEAGUE) : err;
+        }),
+      ));
   });
 }
