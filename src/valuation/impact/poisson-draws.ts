@@ -23,6 +23,22 @@ export function fillCdf(out: Int32Array, base: number, lambda: number, maxGoals:
   out[base + maxGoals] = U16;
 }
 
+/** Buckets of a side's lookup table: the top 8 bits of the 16-bit uniform. */
+export const LUT_SIZE = 256;
+
+/**
+ * A side's goals per bucket of u (u >>> 8) when no threshold falls inside the bucket, else -1 (then
+ * goalsFor decides): one byte load answers about 97% of draws, with exactly goalsFor's goals.
+ */
+export function fillLut(lut: Int8Array, lbase: number, cdf: Int32Array, base: number): void {
+  let g = 0;
+  for (let b = 0; b < LUT_SIZE; b++) {
+    const lo = b << 8;
+    while (cdf[base + g] <= lo) g++; // the last threshold is U16, above every lo
+    lut[lbase + b] = cdf[base + g] <= lo + 255 ? -1 : g;
+  }
+}
+
 export function goalsFor(cdf: Int32Array, base: number, u: number): number {
   let x = +(u >= cdf[base]) + +(u >= cdf[base + 1]) + +(u >= cdf[base + 2]) + +(u >= cdf[base + 3]);
   if (x === 4) while (u >= cdf[base + x]) x++;

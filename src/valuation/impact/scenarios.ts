@@ -22,7 +22,7 @@
  * keeps every request about the same club and season on the same random numbers and run count.
  */
 import { seededGenerator } from '../league/random.js';
-import { BLOCK, fillCdf, goalsFor, roundUp } from './poisson-draws.js';
+import { BLOCK, fillCdf, fillLut, goalsFor, LUT_SIZE, roundUp } from './poisson-draws.js';
 
 export interface ScenarioStrengths {
   /** attack per club, in the order of `clubIds` */
@@ -79,6 +79,8 @@ class FusedEngine {
   private readonly sharedAway: Int32Array;
   private readonly sharedCdfH: Int32Array;
   private readonly sharedCdfA: Int32Array;
+  private readonly sharedLutH: Int8Array;
+  private readonly sharedLutA: Int8Array;
   /** position of each fixture in draw order: >= 0 shared index, < 0 -(changed index + 1) */
   private readonly drawSlot: Int32Array;
   private readonly changedHome: Int32Array;
@@ -86,6 +88,8 @@ class FusedEngine {
   /** per scenario, per changed fixture */
   private readonly changedCdfH: Int32Array;
   private readonly changedCdfA: Int32Array;
+  private readonly changedLutH: Int8Array;
+  private readonly changedLutA: Int8Array;
   /** sfc32 state, seeded from the library generator (inlined: the hot loop draws ~10^6 numbers) */
   private readonly state: Int32Array;
   private readonly gsRange: number;
@@ -147,6 +151,10 @@ class FusedEngine {
     this.changedAway = new Int32Array(nChanged);
     this.changedCdfH = new Int32Array(S * nChanged * this.k1);
     this.changedCdfA = new Int32Array(S * nChanged * this.k1);
+    this.sharedLutH = new Int8Array(nShared * LUT_SIZE);
+    this.sharedLutA = new Int8Array(nShared * LUT_SIZE);
+    this.changedLutH = new Int8Array(S * nChanged * LUT_SIZE);
+    this.changedLutA = new Int8Array(S * nChanged * LUT_SIZE);
     this.drawSlot = new Int32Array(fixtures);
     const mu = input.intercept, home = input.homeAdvantage;
     let f = 0, sh = 0, ch = 0;
@@ -160,6 +168,8 @@ class FusedEngine {
             const base = (s * nChanged + ch) * this.k1;
             fillCdf(this.changedCdfH, base, Math.exp(mu + home + att[s][i] - def[s][j]), maxGoals);
             fillCdf(this.changedCdfA, base, Math.exp(mu + att[s][j] - def[s][i]), maxGoals);
+            fillLut(this.changedLutH, (s * nChanged + ch) * LUT_SIZE, this.changedCdfH, base);
+            fillLut(this.changedLutA, (s * nChanged + ch) * LUT_SIZE, this.changedCdfA, base);
           }
           this.drawSlot[f] = -(ch + 1);
           ch++;
@@ -168,6 +178,8 @@ class FusedEngine {
           this.sharedAway[sh] = j;
           fillCdf(this.sharedCdfH, sh * this.k1, Math.exp(mu + home + att[0][i] - def[0][j]), maxGoals);
           fillCdf(this.sharedCdfA, sh * this.k1, Math.exp(mu + att[0][j] - def[0][i]), maxGoals);
+          fillLut(this.sharedLutH, sh * LUT_SIZE, this.sharedCdfH, sh * this.k1);
+          fillLut(this.sharedLutA, sh * LUT_SIZE, this.sharedCdfA, sh * this.k1);
           this.drawSlot[f] = sh;
           sh++;
         }
@@ -196,7 +208,8 @@ class FusedEngine {
 
   /** Plays `pairs` antithetic pairs of runs (2 runs each). */
   run(pairs: number): void {
-    const { n, S, k1, target, state, drawSlot, sharedHome, sharedAway, sharedCdfH, sharedCdfA, sharedU } = this;
+    const { n, S, k1, target, state, drawSlot, sharedHome, sharedAway, sharedCdfH, sharedCdfA, sharedLutH, sharedLutA, sharedU } = this;
+    const { changedLutH, changedLutA } = this;
     const { changedHome, changedAway, changedCdfH, changedCdfA, changedU, basePts, baseGf, baseGa, pts, gf, ga, tie, rank } = this;
     const nChanged = changedHome.length, nShared = sharedHome.length;
     const fixtures = drawSlot.length;
@@ -222,9 +235,12 @@ class FusedEngine {
         basePts.fill(0);
         baseGf.fill(0);
         baseGa.fill(0);
-        for (let sh = 0, base = 0; sh < nShared; sh++, base += k1) {
+        for (let sh = 0, base = 0, lb = 0; sh < nShared; sh++, base += k1, lb += LUT_SIZE) {
           const z = sharedU[sh];
-          const x = goalsFor(sharedCdfH, base, (z & 0xffff) ^ mask), y = goalsFor(sharedCdfA, base, (z >>> 16) ^ mask);
+          const uh = (z & 0xffff) ^ mask, ua = (z >>> 16) ^ mask;
+          let x = sharedLutH[lb + (uh >>> 8)], y = sharedLutA[lb + (ua >>> 8)];
+          if (x < 0) x = goalsFor(sharedCdfH, base, uh);
+          if (y < 0) y = goalsFor(sharedCdfA, base, ua);
           const h = sharedHome[sh], w = sharedAway[sh];
           baseGf[h] += x; baseGa[h] += y;
           baseGf[w] += y; baseGa[w] += x;
@@ -236,9 +252,12 @@ class FusedEngine {
           pts.set(basePts);
           gf.set(baseGf);
           ga.set(baseGa);
-          for (let k = 0, base = s * nChanged * k1; k < nChanged; k++, base += k1) {
+          for (let k = 0, base = s * nChanged * k1, lb = s * nChanged * LUT_SIZE; k < nChanged; k++, base += k1, lb += LUT_SIZE) {
             const z = changedU[k];
-            const x = goalsFor(changedCdfH, base, (z & 0xffff) ^ mask), y = goalsFor(changedCdfA, base, (z >>> 16) ^ mask);
+            const uh = (z & 0xffff) ^ mask, ua = (z >>> 16) ^ mask;
+            let x = changedLutH[lb + (uh >>> 8)], y = changedLutA[lb + (ua >>> 8)];
+            if (x < 0) x = goalsFor(changedCdfH, base, uh);
+            if (y < 0) y = goalsFor(changedCdfA, base, ua);
             const h = changedHome[k], w = changedAway[k];
             gf[h] += x; ga[h] += y;
             gf[w] += y; ga[w] += x;
