@@ -50,3 +50,33 @@ export function roundUp(pairs: number): number {
   return Math.ceil(pairs / BLOCK) * BLOCK;
 }
 
+
+/**
+ * One side of a fixture, thresholds and lookup table, kept by its scoring rate: every request on a
+ * league and season meets the same rates for every fixture between unchanged clubs, and building a
+ * table costs about what a few hundred runs save with it. Values, not state: the draws are the same
+ * with or without the memo. Cleared whole when full.
+ */
+const sides = new Map<number, Map<number, { cdf: Int32Array; lut: Int8Array }>>();
+let sidesHeld = 0;
+const SIDES_MAX = 100_000;
+
+export function fillSide(cdf: Int32Array, base: number, lut: Int8Array, lbase: number, lambda: number, maxGoals: number): void {
+  let byRate = sides.get(maxGoals);
+  if (!byRate) sides.set(maxGoals, (byRate = new Map()));
+  let side = byRate.get(lambda);
+  if (!side) {
+    if (sidesHeld >= SIDES_MAX) {
+      sides.clear();
+      sides.set(maxGoals, (byRate = new Map()));
+      sidesHeld = 0;
+    }
+    side = { cdf: new Int32Array(maxGoals + 1), lut: new Int8Array(LUT_SIZE) };
+    fillCdf(side.cdf, 0, lambda, maxGoals);
+    fillLut(side.lut, 0, side.cdf, 0);
+    byRate.set(lambda, side);
+    sidesHeld++;
+  }
+  cdf.set(side.cdf, base);
+  lut.set(side.lut, lbase);
+}

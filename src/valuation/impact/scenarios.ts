@@ -22,7 +22,7 @@
  * keeps every request about the same club and season on the same random numbers and run count.
  */
 import { seededGenerator } from '../league/random.js';
-import { BLOCK, fillCdf, fillLut, goalsFor, LUT_SIZE, roundUp } from './poisson-draws.js';
+import { BLOCK, fillSide, goalsFor, LUT_SIZE, roundUp } from './poisson-draws.js';
 
 export interface ScenarioStrengths {
   /** attack per club, in the order of `clubIds` */
@@ -166,20 +166,16 @@ class FusedEngine {
           this.changedAway[ch] = j;
           for (let s = 0; s < S; s++) {
             const base = (s * nChanged + ch) * this.k1;
-            fillCdf(this.changedCdfH, base, Math.exp(mu + home + att[s][i] - def[s][j]), maxGoals);
-            fillCdf(this.changedCdfA, base, Math.exp(mu + att[s][j] - def[s][i]), maxGoals);
-            fillLut(this.changedLutH, (s * nChanged + ch) * LUT_SIZE, this.changedCdfH, base);
-            fillLut(this.changedLutA, (s * nChanged + ch) * LUT_SIZE, this.changedCdfA, base);
+            fillSide(this.changedCdfH, base, this.changedLutH, (s * nChanged + ch) * LUT_SIZE, Math.exp(mu + home + att[s][i] - def[s][j]), maxGoals);
+            fillSide(this.changedCdfA, base, this.changedLutA, (s * nChanged + ch) * LUT_SIZE, Math.exp(mu + att[s][j] - def[s][i]), maxGoals);
           }
           this.drawSlot[f] = -(ch + 1);
           ch++;
         } else {
           this.sharedHome[sh] = i;
           this.sharedAway[sh] = j;
-          fillCdf(this.sharedCdfH, sh * this.k1, Math.exp(mu + home + att[0][i] - def[0][j]), maxGoals);
-          fillCdf(this.sharedCdfA, sh * this.k1, Math.exp(mu + att[0][j] - def[0][i]), maxGoals);
-          fillLut(this.sharedLutH, sh * LUT_SIZE, this.sharedCdfH, sh * this.k1);
-          fillLut(this.sharedLutA, sh * LUT_SIZE, this.sharedCdfA, sh * this.k1);
+          fillSide(this.sharedCdfH, sh * this.k1, this.sharedLutH, sh * LUT_SIZE, Math.exp(mu + home + att[0][i] - def[0][j]), maxGoals);
+          fillSide(this.sharedCdfA, sh * this.k1, this.sharedLutA, sh * LUT_SIZE, Math.exp(mu + att[0][j] - def[0][i]), maxGoals);
           this.drawSlot[f] = sh;
           sh++;
         }
