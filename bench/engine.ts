@@ -10,6 +10,8 @@
  *   4. GET /v1/health p99 (one client in a loop) while 4 clients loop recommend_signings (each
  *      request a club and position not asked before) and 8 clients ask ROI for fresh pairs;
  *   5. the server process's resident memory idle after start and at its peak (VmHWM).
+ * On a machine shared with other work the request rates measure the share of CPU the server got;
+ * so the server's own CPU time per request is printed too, and what it implies on two free cores.
  *
  * Usage: node --import tsx bench/engine.ts [--seconds 10] [--connections 20]
  */
@@ -63,6 +65,12 @@ function startServer(): Promise<{ ready: Ready; stop: () => Promise<void> }> {
       resolve({ ready, stop: async () => { child.kill('SIGTERM'); await exited; } });
     });
   });
+}
+
+/** CPU seconds the server process (all its threads) has used: utime + stime from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks of 1/100 s on Linux
 }
 
 function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -130,9 +138,12 @@ try {
   await load(ready.url, CONNECTIONS, Math.max(1, SECONDS / 3), infoReqs, auth); // warm-up, not reported
   const bareTurns: Figures[] = [];
   const infoTurns: Figures[] = [];
+  let infoCpu = 0;
   for (let round = 0; round < 3; round++) {
     bareTurns.push(await load(ready.bareUrl, CONNECTIONS, SECONDS / 3, bareReqs, auth));
+    const c0 = cpuSeconds(ready.pid);
     infoTurns.push(await load(ready.url, CONNECTIONS, SECONDS / 3, infoReqs, auth));
+    infoCpu += cpuSeconds(ready.pid) - c0;
   }
   const bare = combine(bareTurns);
   const info = combine(infoTurns);
@@ -141,6 +152,7 @@ try {
   console.log(line('bare fastify route, same body', bare));
   console.log(line('GET /v1/player_info', info));
   console.log(`${verdict(ratio >= TARGETS.ratio)} player_info / bare = ${ratio.toFixed(2)} (target >= ${TARGETS.ratio})`);
+  console.log(`server CPU per player_info request: ${((1000 * infoCpu) / info.requests).toFixed(3)} ms`);
 
   // 2. recommendations, cold and repeated, on the idle server
   const combos = shuffled(ready.clubs.flatMap((club) => POSITION_CODES.map((position) => ({ club_id: club, position }))), 30);
@@ -153,17 +165,20 @@ try {
   };
   const cold: number[] = [];
   let lastBody: unknown = null;
+  const recCpu0 = cpuSeconds(ready.pid);
   for (let i = 0; i < 5; i++) {
     lastBody = combos[combo++];
     const r = await post('/v1/recommend_signings', lastBody);
     if (r.status !== 200) console.log(`  (recommend_signings answered ${r.status})`);
     cold.push(r.ms);
   }
+  const recCpuMs = (1000 * (cpuSeconds(ready.pid) - recCpu0)) / 5;
   const repeated: number[] = [];
   for (let i = 0; i < 5; i++) repeated.push((await post('/v1/recommend_signings', lastBody)).ms);
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log('\n2. recommend_signings on an idle server (demo world)');
   console.log(`cold (5 club+position pairs not asked before): ${cold.map((x) => x.toFixed(0)).join(', ')} ms; median ${med(cold).toFixed(0)} ms, max ${Math.max(...cold).toFixed(0)} ms`);
+  console.log(`server CPU per cold recommendation: ${recCpuMs.toFixed(0)} ms`);
   console.log(`repeated (the same request again, 5 times): median ${med(repeated).toFixed(1)} ms, max ${Math.max(...repeated).toFixed(1)} ms`);
   console.log(`${verdict(Math.max(...cold) <= TARGETS.coldRecommendMs)} cold max <= ${TARGETS.coldRecommendMs} ms on the demo world (the target is for the real data: bench/recommend.ts)`);
 
@@ -175,10 +190,13 @@ try {
     path: '/v1/get_roi_analysis',
     setupRequest: (req) => ({ ...req, body: JSON.stringify(pairs[pair++ % pairs.length]) }),
   }];
+  const roiCpu0 = cpuSeconds(ready.pid);
   const roi = await load(ready.url, 8, SECONDS, roiReqs, json);
+  const roiCpuMs = (1000 * (cpuSeconds(ready.pid) - roiCpu0)) / Math.max(1, roi.requests);
   console.log('\n3. POST /v1/get_roi_analysis, fresh (player, club) pairs, 8 clients');
   console.log(line('get_roi_analysis, fresh pairs', roi));
   console.log(`${verdict(roi.rps >= TARGETS.roiRps)} ROI fresh pairs ${roi.rps.toFixed(1)} req/s (target >= ${TARGETS.roiRps})`);
+  console.log(`server CPU per fresh ROI request (all threads): ${roiCpuMs.toFixed(1)} ms; on two free cores that is at most ${(2000 / roiCpuMs).toFixed(0)} req/s`);
   console.log(`analysis / player_info throughput = ${(roi.rps / info.rps).toFixed(4)} (${roi.rps.toFixed(1)} / ${info.rps.toFixed(0)})`);
 
   // 4. health under 4 recommendation clients + 8 ROI clients
