@@ -8,8 +8,9 @@
  */
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
-import { expectedFeeAnswer, futureValueAnswer } from '../src/valuation/answers.js';
-import { roiAnswer, sportiveImpactAnswer } from '../src/valuation/analysis.js';
+import { futureValue } from '../src/valuation/answers.js';
+import { roi, sportiveImpactOf } from '../src/valuation/analysis.js';
+import { predictFee } from '../src/valuation/fee/index.js';
 import { createRng } from '../src/valuation/ml/rng.js';
 import { startBenchServer } from './lib/serve.js';
 
@@ -19,7 +20,6 @@ const PAIRS = Number(values.pairs);
 const server = await startBenchServer({ ENGINE_WORKERS: '0' });
 const snapshot = server.runtime.world.current();
 const bundle = server.runtime.models.current()!;
-const money = { code: 'EUR', rates: server.runtime.world.rates() };
 const players = [...snapshot.players.values()].filter((p) => p.analysis_available).map((p) => p.id).sort();
 const clubs = [...snapshot.analysisClubsOfLeague.values()].flat().sort();
 const rng = createRng(5);
@@ -43,15 +43,16 @@ const cpuMs = (fn: () => unknown) => {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // warm-up: JIT and the per-snapshot indexes, not reported
-for (let i = 0; i < 20; i++) roiAnswer(bundle, snapshot, money, { ...fresh(), annualWage: null, expectedTransferValue: null });
+const roiOf = (q: { playerId: string; clubId: string }) => roi(bundle, snapshot, { ...q, feeEur: null, annualWageEur: null });
+for (let i = 0; i < 20; i++) roiOf(fresh());
 
 const parts = { fee: [] as number[], impact: [] as number[], future: [] as number[], roi: [] as number[] };
 for (let i = 0; i < PAIRS; i++) {
   const q = fresh();
-  parts.fee.push(cpuMs(() => expectedFeeAnswer(bundle, snapshot, money, { playerId: q.playerId, targetClubId: q.clubId })));
-  parts.impact.push(cpuMs(() => sportiveImpactAnswer(bundle, snapshot, money, q)));
-  parts.future.push(cpuMs(() => futureValueAnswer(bundle, snapshot, money, q)));
-  parts.roi.push(cpuMs(() => roiAnswer(bundle, snapshot, money, { ...fresh(), annualWage: null, expectedTransferValue: null })));
+  parts.fee.push(cpuMs(() => predictFee(bundle.fee, snapshot, { playerId: q.playerId, targetClubId: q.clubId })));
+  parts.impact.push(cpuMs(() => sportiveImpactOf(bundle, snapshot, q)));
+  parts.future.push(cpuMs(() => futureValue(bundle, snapshot, { ...q, baselineValueEur: null })));
+  parts.roi.push(cpuMs(() => roiOf(fresh())));
 }
 console.log(`CPU per call on fresh pairs (n=${PAIRS}, median ms): ` +
   Object.entries(parts).map(([k, v]) => `${k} ${median(v).toFixed(2)}`).join(', '));
@@ -61,7 +62,7 @@ session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 200 });
 await session.post('Profiler.start');
-for (let i = 0; i < PAIRS; i++) roiAnswer(bundle, snapshot, money, { ...fresh(), annualWage: null, expectedTransferValue: null });
+for (let i = 0; i < PAIRS; i++) roiOf(fresh());
 const { profile } = await session.post('Profiler.stop');
 session.disconnect();
 

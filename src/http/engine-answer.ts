@@ -23,5 +23,5 @@ export async function engineAnswer<T>(deps: HttpDeps, ctx: { snapshot: Snapshot;
     throw err;
   }
   if (!result.ok) throw new ImpactError(result.code, result.message, result.index);
-  return result.body as T;
+  return result.result as T;
 }

@@ -27,8 +27,7 @@ after(async () => {
   await t?.close();
 });
 
-const money = () => ({ code: 'GBP', rates: t.runtime.world.rates() });
-const roi = (playerId: string, clubId: string): Task => ({ kind: 'roi', money: money(), playerId, clubId, annualWage: 1_000_000, expectedTransferValue: null });
+const roi = (playerId: string, clubId: string): Task => ({ kind: 'roi', playerId, clubId, annualWageEur: 1_000_000, feeEur: null });
 
 describe('analysis engine', () => {
   test('pool answers are byte-identical to the in-thread computation, and repeatable', async () => {
@@ -37,12 +36,12 @@ describe('analysis engine', () => {
     try {
       const tasks: Task[] = [
         ...players.slice(0, 6).map((p, i) => roi(p, clubs[clubs.length - 1 - i])),
-        { kind: 'impact', money: money(), playerId: players[0], clubId: clubs[1] },
-        { kind: 'squad', money: money(), clubId: clubs[2], squad: null },
-        { kind: 'forecast', money: money(), league: world.snapshot.leagueOfClub.get(clubs[0])! },
+        { kind: 'impact', playerId: players[0], clubId: clubs[1] },
+        { kind: 'squad', clubId: clubs[2], squad: null },
+        { kind: 'forecast', league: world.snapshot.leagueOfClub.get(clubs[0])! },
         {
-          kind: 'recommend', money: money(), clubId: clubs[0], position: 'CM', maxExpectedTransferValue: null, maxAge: null, competitions: null,
-          limit: 5, coveredClubs: null,
+          kind: 'recommend', clubId: clubs[0], position: 'CM', maxFee: { amount: 80_000_000, code: 'GBP', rates: t.runtime.world.rates() }, maxAge: 30,
+          competitions: null, limit: 5, coveredClubs: clubs,
         },
       ];
       const fromPool = await Promise.all(tasks.map((task) => pool.run(world, task)));
@@ -61,7 +60,7 @@ describe('analysis engine', () => {
   test('the impact model\'s refusals come back as values', async () => {
     const pool = new AnalysisEngine({ workers: 1, maxQueue: 4 });
     try {
-      const r = await pool.run(world, { kind: 'squad', money: money(), clubId: clubs[0], squad: [{ playerId: players[0], position: 'XX' }] });
+      const r = await pool.run(world, { kind: 'squad', clubId: clubs[0], squad: [{ playerId: players[0], position: 'XX' }] });
       assert.deepEqual(r.ok ? null : { code: r.code, index: r.index }, { code: 'invalid_squad_entry', index: 0 });
     } finally {
       await pool.close();
@@ -81,10 +80,10 @@ describe('analysis engine', () => {
     const pool = new AnalysisEngine({ workers: 2, maxQueue: 64 });
     const inThread = new AnalysisEngine({ workers: 0, maxQueue: 64 });
     try {
-      const task: Task = { kind: 'forecast', money: money(), league: other };
+      const task: Task = { kind: 'forecast', league: other };
       const before = await Promise.all([pool.run(world, task), pool.run(world, task)]);
       const after = await Promise.all([pool.run(swapped, task), pool.run(swapped, task)]);
-      const clubsIn = (r: (typeof before)[number]) => (r.ok ? (r.body as { clubs: { club_id: string }[] }).clubs.map((c) => c.club_id) : []);
+      const clubsIn = (r: (typeof before)[number]) => (r.ok ? (r.result as { clubs: { clubId: string }[] }).clubs.map((c) => c.clubId) : []);
       for (const r of before) assert.ok(!clubsIn(r).includes(moved));
       for (const r of after) {
         assert.ok(clubsIn(r).includes(moved), 'every worker serves the new membership');

@@ -2,18 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isPositionCode, POSITION_CODES, type PositionCode } from '../../domain/positions.js';
-import { resolveCurrency } from '../../money/currencies.js';
 import { ImpactError } from '../../valuation/impact/index.js';
-import { SHORTLIST, type RecommendAnswer } from '../../valuation/recommend/index.js';
-import { AnswerCache } from '../answer-cache.js';
+import { SHORTLIST, type Recommendation } from '../../valuation/recommend/index.js';
 import { engineAnswer } from '../engine-answer.js';
+import { presentRecommendation } from '../present/recommend.js';
 import { ApiError, forbidden, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, MONEY_INPUT_MAX } from '../fields.js';
 import { competitionCovered, coveredClubsOf, requireClub } from '../guards.js';
 import { commonErrors } from '../schemas.js';
-import { mapImpactErrorAsync } from './analysis.js';
-import { valuationContext } from './valuation.js';
+import { mapImpactErrorAsync, valuationContext } from '../valuation-context.js';
 
 export const NO_DOMESTIC_LEAGUE = 'Club has no domestic league to simulate';
 export const RECOMMEND_LIMIT = { default: 10, max: 25 } as const;
@@ -66,10 +64,10 @@ const answerSchema = z.object({
 }).describe('The best signings for the position, by return on investment for the club');
 
 /** POST /v1/recommend_signings: who to sign at a position, ranked by ROI for the club. */
-export function recommendRoutes(app: FastifyInstance, deps: HttpDeps): void {
+export function recommendSigningsRoute(app: FastifyInstance, deps: HttpDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const answers = new AnswerCache(500);
-  const acceptsCurrency = (code: string) => resolveCurrency(code, deps.rates()).ok;
+  // one cache for answers and for the exact ROI results, shared by requests for the same club with other filters, limits or plans
+  const cache = app.answers;
 
   r.post('/v1/recommend_signings', {
     schema: {
@@ -110,7 +108,7 @@ export function recommendRoutes(app: FastifyInstance, deps: HttpDeps): void {
           .max(RECOMMEND_LIMIT.max, invalid('limit'))
           .nullish()
           .describe(`Candidates returned, 1-${RECOMMEND_LIMIT.max}; default ${RECOMMEND_LIMIT.default}`),
-        currency_code: currencyField('currency_code', acceptsCurrency),
+        currency_code: currencyField('currency_code', () => deps.rates()),
       }),
       response: { 200: answerSchema, ...commonErrors },
     },
@@ -130,14 +128,22 @@ export function recommendRoutes(app: FastifyInstance, deps: HttpDeps): void {
     const maxAge = b.max_age ?? null;
     const limit = b.limit ?? RECOMMEND_LIMIT.default;
     const key = `rec|${b.club_id}|${b.position}|${maxFee}|${maxAge}|${competitions?.join(',') ?? '*'}|${limit}|${covered.key}|${ctx.versions}`;
-    return answers.getAsync(key, () =>
-      mapImpactErrorAsync(
-        engineAnswer<RecommendAnswer>(deps, ctx, {
-          kind: 'recommend', money: ctx.money, clubId: b.club_id, position: b.position, maxExpectedTransferValue: maxFee, maxAge, competitions, limit,
+    return cache.getAsync(key, async () => {
+      const rec = await mapImpactErrorAsync(
+        engineAnswer<Recommendation>(deps, ctx, {
+          kind: 'recommend',
+          clubId: b.club_id,
+          position: b.position,
+          maxFee: maxFee === null ? null : { amount: maxFee, code: ctx.money.code, rates: ctx.money.rates },
+          maxAge,
+          competitions,
+          limit,
           coveredClubs: covered.clubs,
         }).catch((err: unknown) => {
           throw err instanceof ImpactError && err.code === 'club_without_league' ? new ApiError(400, NO_DOMESTIC_LEAGUE) : err;
         }),
-      ));
+      );
+      return presentRecommendation(rec, ctx.snapshot, ctx.money, limit);
+    });
   });
 }

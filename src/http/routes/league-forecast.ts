@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resolveCurrency } from '../../money/currencies.js';
-import { AnswerCache } from '../answer-cache.js';
+import type { LeagueForecast } from '../../valuation/league/forecast.js';
 import { engineAnswer } from '../engine-answer.js';
+import { presentForecast } from '../present/analysis.js';
 import type { HttpDeps } from '../deps.js';
 import { forbidden, notFound } from '../errors.js';
 import { currencyField } from '../fields.js';
 import { competitionCovered } from '../guards.js';
 import { commonErrors } from '../schemas.js';
-import { mapImpactErrorAsync } from './analysis.js';
-import { valuationContext } from './valuation.js';
+import { mapImpactErrorAsync, valuationContext } from '../valuation-context.js';
 
 const NOT_A_LEAGUE = 'Competition is not a domestic league';
 
@@ -25,10 +24,9 @@ const forecastClubSchema = z.object({
 });
 
 /** GET /v1/league_forecast: the analysis season's table of a domestic league, simulated. */
-export function leagueRoutes(app: FastifyInstance, deps: HttpDeps): void {
+export function leagueForecastRoute(app: FastifyInstance, deps: HttpDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const cache = new AnswerCache(500);
-  const acceptsCurrency = (code: string) => resolveCurrency(code, deps.rates()).ok;
+  const cache = app.answers;
 
   r.get('/v1/league_forecast', {
     schema: {
@@ -44,7 +42,7 @@ export function leagueRoutes(app: FastifyInstance, deps: HttpDeps): void {
             if (c && c.type !== 'DOMESTIC_LEAGUE') ctx.addIssue({ code: 'custom', message: NOT_A_LEAGUE });
           })
           .describe('A domestic league id from /v1/competitions'),
-        currency: currencyField('currency', acceptsCurrency),
+        currency: currencyField('currency', () => deps.rates()),
       }),
       response: {
         200: z.object({
@@ -62,8 +60,8 @@ export function leagueRoutes(app: FastifyInstance, deps: HttpDeps): void {
     if (!s.competitions.has(q.competition_id)) throw notFound.competition();
     if (!competitionCovered(req.principal!, q.competition_id)) throw forbidden.competition();
     const ctx = valuationContext(deps, reply, q.currency, req.principal!.preferredCurrency);
-    return cache.getAsync(`forecast|${q.competition_id}|${ctx.versions}`, () =>
-      mapImpactErrorAsync(engineAnswer(deps, ctx, { kind: 'forecast', money: ctx.money, league: q.competition_id })),
+    return cache.getAsync(`forecast|${q.competition_id}|${ctx.versions}`, async () =>
+      presentForecast(await mapImpactErrorAsync(engineAnswer<LeagueForecast>(deps, ctx, { kind: 'forecast', league: q.competition_id })), ctx.snapshot, ctx.money),
     );
   });
 }
