@@ -28,6 +28,8 @@ export interface RuntimeOptions {
   dataPollMs?: number;
   /** The read model, when the caller has loaded it already. */
   world?: WorldState;
+  /** Have the analysis workers load the world at start and after each swap; default true. */
+  warmEngine?: boolean;
 }
 
 /**
@@ -59,6 +61,15 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
   });
   const login = createLoginService(handle.db);
   const engine = new AnalysisEngine({ workers: config.ENGINE_WORKERS ?? defaultWorkers(), maxQueue: config.ENGINE_QUEUE });
+  if (opts.warmEngine !== false) {
+    const warm = () => {
+      const bundle = models.current();
+      if (bundle) engine.warm({ snapshot: world.current(), source: world.source(), bundle }).catch((err: unknown) => logger.warn({ err }, 'analysis workers could not load the world'));
+    };
+    warm();
+    // after models.sync, registered above: the bundle in force is the new world's
+    world.onChange(warm);
+  }
   const deps: HttpDeps = {
     version: VERSION,
     snapshot: () => world.current(),

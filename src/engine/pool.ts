@@ -101,6 +101,17 @@ export class AnalysisEngine {
     }
   }
 
+  /**
+   * Packs this world and has every worker unpack it, so neither the first request after a start nor
+   * the first after a world swap pays for it (the packing itself runs here, on the calling thread).
+   */
+  async warm(world: EngineWorld): Promise<void> {
+    if (!this.pool || this.closing) return;
+    const pkg = this.packageOf(world);
+    // idle workers take one task each: the first is busy unpacking when the second is handed out
+    await Promise.all(Array.from({ length: this.workers }, () => this.pool!.run({ pkg, task: { kind: 'warm' } })));
+  }
+
   private busy(): EngineBusyError {
     // the queue drains at about one task per worker per simulation time; a second is the honest floor
     return new EngineBusyError(1);

@@ -14,6 +14,8 @@ import { ImpactError, type ImpactErrorCode } from '../valuation/impact/index.js'
 import { recommendSignings } from '../valuation/recommend/index.js';
 
 export type Task =
+  /** unpack the package and nothing else: warms a worker ahead of the first request */
+  | { kind: 'warm' }
   | { kind: 'impact'; playerId: string; clubId: string }
   | { kind: 'roi'; playerId: string; clubId: string; feeEur: number | null; annualWageEur: number | null }
   | { kind: 'squad'; clubId: string; squad: { playerId: string; position: string }[] | null }
@@ -48,6 +50,8 @@ const ROIS_KEPT = 20_000;
 function compute(m: EngineModels, task: Task): unknown {
   const { snapshot, bundle } = m;
   switch (task.kind) {
+    case 'warm':
+      return null;
     case 'impact':
       return sportiveImpactOf(bundle, snapshot, task);
     case 'roi':
