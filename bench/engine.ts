@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { POSITION_CODES } from '../src/domain/positions.js';
 import { createRng } from '../src/valuation/ml/rng.js';
+import { combine, figuresOf, type Figures } from './lib/load.js';
 
 const { values } = parseArgs({
   options: {
@@ -43,15 +44,6 @@ interface Ready {
   players: string[];
   analysable: string[];
   clubs: string[];
-}
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
 }
 
 function startServer(): Promise<{ ready: Ready; stop: () => Promise<void> }> {
@@ -82,27 +74,7 @@ type Requests = NonNullable<autocannon.Options['requests']>;
 
 async function load(url: string, connections: number, seconds: number, requests: Requests, headers: Record<string, string>): Promise<Figures> {
   const r = await autocannon({ url, connections, duration: seconds, headers, requests, timeout: 120 });
-  return {
-    rps: r.requests.total / ((r.finish.getTime() - r.start.getTime()) / 1000),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    requests: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-  };
-}
-
-function combine(turns: Figures[]): Figures {
-  const sum = (f: (x: Figures) => number) => turns.reduce((a, t) => a + f(t), 0);
-  const p50s = turns.map((t) => t.p50).sort((a, b) => a - b);
-  return {
-    rps: sum((t) => t.rps) / turns.length,
-    p50: p50s[Math.floor(p50s.length / 2)],
-    p99: Math.max(...turns.map((t) => t.p99)),
-    requests: sum((t) => t.requests),
-    non2xx: sum((t) => t.non2xx),
-    errors: sum((t) => t.errors),
-  };
+  return figuresOf(r);
 }
 
 const line = (label: string, f: Figures) =>

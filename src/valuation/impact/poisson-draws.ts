@@ -2,6 +2,8 @@
  * The draws every league simulation of impact/ shares: Poisson goals by inverse CDF of a 16-bit
  * uniform (two per 32-bit draw, one a side), thresholds kept as integers, and runs counted in blocks.
  */
+import { seededGenerator } from '../league/random.js';
+
 export const BLOCK = 64;
 /** uniforms have 16 bits: one 32-bit draw gives both sides of a fixture */
 export const U16 = 65536;
@@ -79,4 +81,33 @@ export function fillSide(cdf: Int32Array, base: number, lut: Int8Array, lbase: n
   }
   cdf.set(side.cdf, base);
   lut.set(side.lut, lbase);
+}
+
+/** The checks both engines make of a league and its strengths (one set per scenario). */
+export function checkLeague(clubIds: readonly string[], intercept: number, homeAdvantage: number, strengths: readonly { attack: readonly number[]; defence: readonly number[] }[]): void {
+  const n = clubIds.length;
+  if (n < 2) throw new Error('a league needs at least two clubs');
+  if (new Set(clubIds).size !== n) throw new Error('club ids must be unique');
+  for (const sc of strengths) {
+    if (sc.attack.length !== n || sc.defence.length !== n) throw new Error('every club needs a strength in every scenario');
+    for (let i = 0; i < n; i++) {
+      if (!Number.isFinite(sc.attack[i]) || !Number.isFinite(sc.defence[i])) throw new Error(`strength of ${clubIds[i]} is not finite`);
+    }
+  }
+  if (!Number.isFinite(intercept) || !Number.isFinite(homeAdvantage)) throw new Error('intercept and homeAdvantage must be finite');
+}
+
+/** Input indexes in club-id order, so the draws do not depend on the caller's order. */
+export function canonicalOrder(clubIds: readonly string[]): number[] {
+  return clubIds.map((id, i) => ({ id, i })).sort((a, b) => (a.id < b.id ? -1 : 1)).map((x) => x.i);
+}
+
+/**
+ * sfc32's starting state from the library generator (the engines inline its step: the hot loops draw
+ * ~10^6 numbers), and the ranges that pack points, goal difference and goals into one sort key.
+ */
+export function drawSetup(seed: number, clubs: number, maxGoals: number): { state: Int32Array; gsRange: number; gdRange: number } {
+  const g = seededGenerator(seed);
+  const gsRange = 2 * (clubs - 1) * maxGoals + 1;
+  return { state: new Int32Array([g.next(), g.next(), g.next(), g.next()]), gsRange, gdRange: 2 * gsRange - 1 };
 }

@@ -21,8 +21,7 @@
  * runs are added only if one is still above the target. Deriving the count from the baseline
  * keeps every request about the same club and season on the same random numbers and run count.
  */
-import { seededGenerator } from '../league/random.js';
-import { BLOCK, fillSide, goalsFor, LUT_SIZE, roundUp } from './poisson-draws.js';
+import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillSide, goalsFor, LUT_SIZE, roundUp } from './poisson-draws.js';
 
 export interface ScenarioStrengths {
   /** attack per club, in the order of `clubIds` */
@@ -90,7 +89,7 @@ class FusedEngine {
   private readonly changedCdfA: Int32Array;
   private readonly changedLutH: Int8Array;
   private readonly changedLutA: Int8Array;
-  /** sfc32 state, seeded from the library generator (inlined: the hot loop draws ~10^6 numbers) */
+  /** sfc32 state (drawSetup) */
   private readonly state: Int32Array;
   private readonly gsRange: number;
   private readonly gdRange: number;
@@ -112,19 +111,10 @@ class FusedEngine {
 
   constructor(input: ScenarioLeagueInput, seed: number, maxGoals: number) {
     const n = input.clubIds.length;
-    if (n < 2) throw new Error('a league needs at least two clubs');
-    if (new Set(input.clubIds).size !== n) throw new Error('club ids must be unique');
     const S = input.scenarios.length;
     if (S < 1) throw new Error('at least one scenario');
-    for (const sc of input.scenarios) {
-      if (sc.attack.length !== n || sc.defence.length !== n) throw new Error('every scenario needs a strength per club');
-      for (let i = 0; i < n; i++) {
-        if (!Number.isFinite(sc.attack[i]) || !Number.isFinite(sc.defence[i])) throw new Error(`strength of ${input.clubIds[i]} is not finite`);
-      }
-    }
-    if (!Number.isFinite(input.intercept) || !Number.isFinite(input.homeAdvantage)) throw new Error('intercept and homeAdvantage must be finite');
-    // canonical club order, so the draws do not depend on the caller's order
-    const order = input.clubIds.map((id, i) => ({ id, i })).sort((a, b) => (a.id < b.id ? -1 : 1)).map((x) => x.i);
+    checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.scenarios);
+    const order = canonicalOrder(input.clubIds);
     const target = order.findIndex((i) => input.clubIds[i] === input.target);
     if (target < 0) throw new Error(`target ${input.target} is not in the league`);
     const att = input.scenarios.map((sc) => order.map((i) => sc.attack[i]));
@@ -182,10 +172,7 @@ class FusedEngine {
         f++;
       }
     }
-    this.gsRange = 2 * (n - 1) * maxGoals + 1;
-    this.gdRange = 2 * this.gsRange - 1;
-    const g = seededGenerator(seed);
-    this.state = new Int32Array([g.next(), g.next(), g.next(), g.next()]);
+    ({ state: this.state, gsRange: this.gsRange, gdRange: this.gdRange } = drawSetup(seed, n, maxGoals));
     this.sharedU = new Int32Array(nShared);
     this.changedU = new Int32Array(nChanged);
     this.rank = new Int32Array(S);

@@ -2,8 +2,7 @@
  * One league season for every club at once, on the draws of scenarios.ts (Poisson goals by inverse
  * CDF, antithetic pairs, canonical club order), ranking the whole table in each run.
  */
-import { seededGenerator } from '../league/random.js';
-import { BLOCK, fillCdf, goalsFor, roundUp } from './poisson-draws.js';
+import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillCdf, goalsFor, roundUp } from './poisson-draws.js';
 
 export interface TableLeagueInput {
   clubIds: readonly string[];
@@ -75,15 +74,8 @@ class TableEngine {
 
   constructor(input: TableLeagueInput, seed: number, maxGoals: number) {
     const n = input.clubIds.length;
-    if (n < 2) throw new Error('a league needs at least two clubs');
-    if (new Set(input.clubIds).size !== n) throw new Error('club ids must be unique');
-    if (input.attack.length !== n || input.defence.length !== n) throw new Error('every club needs a strength');
-    for (let i = 0; i < n; i++) {
-      if (!Number.isFinite(input.attack[i]) || !Number.isFinite(input.defence[i])) throw new Error(`strength of ${input.clubIds[i]} is not finite`);
-    }
-    if (!Number.isFinite(input.intercept) || !Number.isFinite(input.homeAdvantage)) throw new Error('intercept and homeAdvantage must be finite');
-    // canonical club order, so the draws do not depend on the caller's order
-    const order = input.clubIds.map((id, i) => ({ id, i })).sort((a, b) => (a.id < b.id ? -1 : 1)).map((x) => x.i);
+    checkLeague(input.clubIds, input.intercept, input.homeAdvantage, [input]);
+    const order = canonicalOrder(input.clubIds);
     this.canon = new Array<number>(n);
     order.forEach((i, c) => (this.canon[i] = c));
     const att = order.map((i) => input.attack[i]);
@@ -107,10 +99,7 @@ class TableEngine {
         f++;
       }
     }
-    this.gsRange = 2 * (n - 1) * maxGoals + 1;
-    this.gdRange = 2 * this.gsRange - 1;
-    const g = seededGenerator(seed);
-    this.state = new Int32Array([g.next(), g.next(), g.next(), g.next()]);
+    ({ state: this.state, gsRange: this.gsRange, gdRange: this.gdRange } = drawSetup(seed, n, maxGoals));
     this.u = new Int32Array(fixtures);
     this.tie = new Float64Array(n);
     this.pts = new Int32Array(n);
