@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { futureValue } from '../src/valuation/answers.js';
 import { roi, sportiveImpactOf } from '../src/valuation/analysis.js';
 import { predictFee } from '../src/valuation/fee/index.js';
-import { createRng } from '../src/valuation/ml/rng.js';
+import { createRng } from '../src/domain/random.js';
 import { startBenchServer } from './lib/serve.js';
 
 const { values } = parseArgs({ options: { pairs: { type: 'string', default: '120' } } });

@@ -22,7 +22,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { POSITION_CODES } from '../src/domain/positions.js';
-import { createRng } from '../src/valuation/ml/rng.js';
+import { createRng } from '../src/domain/random.js';
 import { combine, figuresOf, type Figures } from './lib/load.js';
 
 const { values } = parseArgs({

@@ -30,6 +30,13 @@ const schema = z.object({
   TOUCHLINE_MODELS_DIR: z.string().min(1).optional(),
   ENGINE_WORKERS: z.coerce.number({ error: 'ENGINE_WORKERS must be a number' }).int().min(0).max(64).optional(),
   ENGINE_QUEUE: positiveInt('ENGINE_QUEUE').default(64),
+  // Whose X-Forwarded-For to believe for the client address (Fastify's trustProxy): `loopback` (default)
+  // only a proxy on this machine, addresses or CIDRs (comma-separated) those proxies, `false` nobody
+  // (the connection's peer), `true` anybody.
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : v)),
 });
 
 export type Config = Readonly<z.infer<typeof schema>> & { readonly modelsDir: string };
@@ -46,7 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(raw[String(i.path[0])])})`);
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const c = parsed.data;
   return Object.freeze({ ...c, modelsDir: c.TOUCHLINE_MODELS_DIR ?? `${c.TOUCHLINE_DATA_DIR}/models` });
@@ -68,6 +75,7 @@ export const SETTINGS_DOC: ReadonlyArray<[string, string, string]> = [
   ['TOUCHLINE_MODELS_DIR', '<data dir>/models', 'where trained model artifacts are written and read'],
   ['ENGINE_WORKERS', '(cores, at most 4)', 'worker threads for simulations and recommendation screening; 0 runs them on the main thread (tests only)'],
   ['ENGINE_QUEUE', '64', 'analysis tasks waiting for a worker before new ones get 503 with Retry-After'],
+  ['TRUST_PROXY', 'loopback', 'whose `X-Forwarded-For` gives the client address that login throttling counts by: `loopback` a proxy on this machine; behind a load balancer, its addresses or CIDRs (comma-separated); `false` nobody (the connection\'s address); `true` anybody (only when nothing else can reach the port)'],
 ];
 
 /** Folder of the embedded database. */

@@ -9,6 +9,7 @@ import { ensureModels } from './models/train.js';
 import { createKeyAuthenticator } from './access/authenticator.js';
 import { createLoginService } from './access/login.js';
 import { createRateLimiter } from './access/ratelimit/index.js';
+import { createLoginThrottle } from './access/throttle/index.js';
 import type { HttpDeps } from './http/deps.js';
 import { AnalysisEngine, defaultWorkers } from './engine/pool.js';
 
@@ -59,7 +60,8 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
     windowSeconds: config.RATE_WINDOW_SECONDS,
     logger,
   });
-  const login = createLoginService(handle.db);
+  const throttle = await createLoginThrottle(handle.db, { redisUrl: config.REDIS_URL });
+  const login = createLoginService(handle.db, throttle);
   const engine = new AnalysisEngine({ workers: config.ENGINE_WORKERS ?? defaultWorkers(), maxQueue: config.ENGINE_QUEUE });
   if (opts.warmEngine !== false) {
     const warm = () => {
@@ -96,6 +98,7 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
       await engine.close();
       await authenticator.close();
       await limiter.close();
+      await throttle.close();
     },
   };
 }

@@ -2,7 +2,7 @@
  * The draws every league simulation of impact/ shares: Poisson goals by inverse CDF of a 16-bit
  * uniform (two per 32-bit draw, one a side), thresholds kept as integers, and runs counted in blocks.
  */
-import { seededGenerator } from '../league/random.js';
+import { seededGenerator } from '../../domain/random.js';
 
 export const BLOCK = 64;
 /** uniforms have 16 bits: one 32-bit draw gives both sides of a fixture */
