@@ -368,6 +368,8 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
   const valuations = new Map<number, number[]>();
   /** The file's club per value row, to count where the career says otherwise. */
   const scrapeClub: (string | null)[] = [];
+  /** Per player: the file's club (at scrape time, after the players snapshot) on his latest value row; null = a club we cannot name. */
+  const laterClub = new Map<number, { date: string; club: string | null }>();
   const marketValues: MarketValueRow[] = [];
   const valueKeys = new Set<string>();
   await eachRow('player_valuations', files.get('player_valuations'), (item, r) => {
@@ -397,6 +399,7 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
     if (!list) valuations.set(tm, (list = []));
     list.push(marketValues.length);
     scrapeClub.push(club);
+    if (clubTm !== null && !((laterClub.get(tm)?.date ?? '') > date.value)) laterClub.set(tm, { date: date.value, club });
     marketValues.push({ player_id: (players.get(tm) as PlayerIn).row.id, date: date.value, value_eur: value.value, club_id: null });
     return true;
   });
@@ -620,7 +623,15 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
       const contractClub = last.is_loan && last.parent_club_id ? last.parent_club_id : last.club_id;
       const joined = [...career.steps].reverse().find((s) => s.club_id === contractClub && !s.is_loan);
       if (joined) {
-        contracts.push({ player_id: p.row.id, club_id: contractClub, signed_date: joined.start_date, end_date: p.contractEnd, agency_name: p.agent });
+        // players.csv is a later snapshot than the data's end: its contract may be one signed with the club he went on to
+        // (Mbappé, at Paris on the last day of the data, carries his later Real Madrid contract). Where the valuations'
+        // scrape-time club is neither his club nor his owner, he moved after the data's end and the contract is unknown,
+        // unless it ended by then (a new club's contract does not).
+        const later = laterClub.get(p.tmId);
+        const moved = later !== undefined && later.club !== last.club_id && later.club !== contractClub;
+        const borrowed = moved && p.contractEnd !== null && p.contractEnd > dataEnd;
+        if (borrowed) note('players', 'contract_of_a_later_club_unknown');
+        contracts.push({ player_id: p.row.id, club_id: contractClub, signed_date: joined.start_date, end_date: borrowed ? null : p.contractEnd, agency_name: p.agent });
       } else note('players', 'contract_without_join_date_skipped');
     }
     const nt = nationalTeamOf.get(p.tmId);
