@@ -16,8 +16,9 @@ import {
   logValueAt, minutesShareAt, peakLogValueAt, positionGroupOf, positionOf, tierAt, valueTrendAt, yearFraction, latestValue,
   type FeatureIndex,
 } from '../features/index.js';
+import { contractLogFactor, fitContractCurve, type ContractCurve } from './contract.js';
 
-export const FEE_MODEL_VERSION = 5;
+export const FEE_MODEL_VERSION = 6;
 
 export const FEE_FEATURES = [
   'log_value', 'value_age_days', 'log_peak_value', 'value_trend', 'age', 'position_group', 'contract_months', 'tenure_years',
@@ -133,6 +134,8 @@ export interface FeeArtifact {
    * beyond the ends flat. A player younger than that is priced at that age (see ageFloorAt).
    */
   ageFloors: { logValue: number[]; age: number[] } | null;
+  /** Months left on the contract, where the trees did not learn them (see contract.ts); null: the trees did, or too little data. */
+  contract: ContractCurve | null;
   stats: {
     transfers: number;
     calibrationTransfers: number;
@@ -473,6 +476,7 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
   const ageFloors = (settings.ageFloor ?? true) ? ageFloorsOf(X) : null;
   if (ageFloors) X.forEach((x, i) => (X[i] = withAgeFloor(ageFloors, x) as Float64Array));
   const logFee = Float64Array.from(rows.map((t) => Math.log(t.fee_eur!)));
+  const knownContracts = X.filter((x) => Number.isFinite(x[F.contract_months])).length;
   const base = fitBase(settings.base ?? 'value', X, logFee);
   // The trees learn what the base leaves over.
   const y = Float64Array.from(logFee, (v, i) => v - baseOf(base, X[i]));
@@ -540,6 +544,7 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
     averageBuyer,
     typicalBuyers: (settings.unknownBuyer ?? 'by_value') === 'by_value' ? typicalBuyersOf(X) : null,
     ageFloors,
+    contract: knownContracts >= CONTRACT_IN_TREES_SHARE * X.length ? null : fitContractCurve(snapshot, idx),
     stats: {
       transfers: rows.length,
       calibrationTransfers: late.length,
@@ -551,13 +556,16 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
   };
 }
 
+/** Training rows with months left below which the trees are taken not to know the contract (the curve of contract.ts moves the fee). */
+const CONTRACT_IN_TREES_SHARE = 0.2;
+
 /** Log of the point fee for a feature row: the centre alone, without the range's two models. */
 function logFeeOf(artifact: FeeArtifact, row: ArrayLike<number>): number {
   const x = withAgeFloor(artifact.ageFloors, row);
   const c = predictGbm(artifact.center, x);
   const w = artifact.centerLong ? longWeight(x[F.log_value]) : 0;
   // The date features are missing in every training row of centerLong, so it ignores them in x.
-  return baseOf(artifact.base, x) + (w > 0 ? (1 - w) * c + w * predictGbm(artifact.centerLong!, x) : c);
+  return baseOf(artifact.base, x) + (w > 0 ? (1 - w) * c + w * predictGbm(artifact.centerLong!, x) : c) + contractLogFactor(artifact.contract, x[F.contract_months]);
 }
 
 /** Fee and range for a feature row (log space in, EUR out; low <= fee <= high). */
@@ -567,14 +575,17 @@ export function feeFromFeatures(artifact: FeeArtifact, row: ArrayLike<number>): 
   const c = logFeeOf(artifact, x);
   // By value, not by the predicted fee, so a longer contract never lowers either end.
   const d = offsetAt(artifact, x[F.log_value]);
-  const lo = Math.min(c, b + predictGbm(artifact.low, x) - d);
-  const hi = Math.max(c, b + predictGbm(artifact.high, x) + d);
+  const k = contractLogFactor(artifact.contract, x[F.contract_months]);
+  const lo = Math.min(c, b + predictGbm(artifact.low, x) - d + k);
+  const hi = Math.max(c, b + predictGbm(artifact.high, x) + d + k);
   return { feeEur: Math.exp(c), lowEur: Math.exp(lo), highEur: Math.exp(hi) };
 }
 
 /** A fee query read at an explicit date of the snapshot (backtests read just before each transfer). */
 export function predictFeeAt(artifact: FeeArtifact, snapshot: Snapshot, input: FeeInput & { at: string; sellerClubId?: string | null }): FeeOutput {
-  return feeFromFeatures(artifact, featuresAt(artifact, snapshot, input));
+  const x = featuresAt(artifact, snapshot, input);
+  // A contract that has run out (on or before the date) is a free transfer.
+  return x[F.contract_months] === 0 ? { feeEur: 0, lowEur: 0, highEur: 0 } : feeFromFeatures(artifact, x);
 }
 
 function featuresAt(artifact: FeeArtifact, snapshot: Snapshot, input: FeeInput & { at: string; sellerClubId?: string | null }): ArrayLike<number> {
@@ -599,5 +610,6 @@ export function predictFee(artifact: FeeArtifact, snapshot: Snapshot, input: Fee
 
 /** predictFee's `feeEur` alone, for callers that price every player and show no range (the scouting list). */
 export function predictFeePoint(artifact: FeeArtifact, snapshot: Snapshot, input: FeeInput): number {
-  return Math.exp(logFeeOf(artifact, featuresAt(artifact, snapshot, { ...input, at: snapshot.asOf })));
+  const x = featuresAt(artifact, snapshot, { ...input, at: snapshot.asOf });
+  return x[F.contract_months] === 0 ? 0 : Math.exp(logFeeOf(artifact, x));
 }
