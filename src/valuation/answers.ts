@@ -1,4 +1,3 @@
-import { playerFacts } from '../domain/player-facts.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import { moneyPair, type MoneyPair } from '../money/convert.js';
 import type { RateTable } from '../money/rates.js';
@@ -42,19 +41,16 @@ export interface FutureQuery {
   playerId: string;
   clubId: string;
   /**
-   * Frames the bands of future value / baseline; when absent, the expected fee for a move to the
-   * club, or at his own club his expected fee with no buyer named (a club does not buy its own player,
-   * and pricing him as if it did inflated the baseline of every star at a rich club).
-   * The distribution itself starts from his own latest market value.
+   * Frames the bands of future value / baseline; when absent, his expected fee with no buyer named
+   * (a neutral market). The distribution itself starts from his own latest market value.
    */
   baselineValueEur?: number | null;
 }
 
 function predictFutureFor(bundle: ModelBundle, snapshot: Snapshot, q: FutureQuery) {
-  const player = snapshot.players.get(q.playerId);
-  const facts = player ? playerFacts(snapshot, player) : null;
-  const ownClub = facts !== null && (facts.currentTeamId === q.clubId || facts.owningClubId === q.clubId);
-  const baseline = q.baselineValueEur ?? predictFee(bundle.fee, snapshot, { playerId: q.playerId, targetClubId: ownClub ? null : q.clubId }).feeEur;
+  // His fee today on a neutral market (no buyer named): what he is worth now, whichever club is asked
+  // about, so the category says what the three years do to him (a buyer's price framed every star as a decline).
+  const baseline = q.baselineValueEur ?? predictFee(bundle.fee, snapshot, { playerId: q.playerId }).feeEur;
   return predictFuture(bundle.future, bundle.rating, snapshot, { playerId: q.playerId, clubId: q.clubId, baselineValueEur: baseline });
 }
 
