@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     return;
   }
   console.log(`usual length of a contract signed on a paid move in the last year, by age at signing (< 23, 23-27, 27+): ${curve.signingMonths.map((x) => `${(x / 12).toFixed(2)} y`).join(', ')}`);
-  console.log('imputed months left at the sale of a bought player (ages 21-31) -> factor on the fee (isotonic, centred on the mix of those sales):');
+  console.log('imputed months left at the sale of a bought player (ages 21-31) -> factor on the fee (isotonic, relative to 3+ years):');
   curve.months.forEach((mo, i) => console.log(`  ${mo.toFixed(1).padStart(5)} months  n ${String(curve.rows[i]).padStart(4)}  factor ${Math.exp(curve.logFactor[i]).toFixed(3)}`));
 
   const checks: [string, boolean][] = [];

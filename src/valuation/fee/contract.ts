@@ -8,7 +8,7 @@
  * his seller had bought, how long he had been there. A bought player's months left at his sale are
  * then imputed as the usual length of a contract signed at his age minus his tenure, and the median
  * log(fee / value) of those sales is read in bins of imputed months left, made monotone (isotonic)
- * and centred on the mix of the sales the trees learned from. Extensions the data does not record
+ * and taken relative to the longest bin (3+ years: factor 1). Extensions the data does not record
  * make some imputed months too few, so the measured effect is, if anything, too small.
  */
 import type { Snapshot } from '../../domain/snapshot.js';
@@ -135,10 +135,12 @@ export function fitContractCurve(snapshot: Snapshot, idx: FeatureIndex): Contrac
   }
   if (counts.length < 2) return null;
   const fitted = isotonic(medians, counts);
-  // Centred on the mix of imputed sales: the trees priced that mix.
-  const total = counts.reduce((s, n) => s + n, 0);
-  const centre = fitted.reduce((s, v, i) => s + (v * counts[i]) / total, 0);
-  return { months, logFactor: fitted.map((v) => v - centre), signingMonths, rows: counts };
+  // Relative to the longest contracts (factor 1): the trees price the sales they saw, and the dear ones,
+  // where a fee matters most, are mostly of players with years left (a star in his last year tends to
+  // leave for free, not be sold). Centred on the mix of all sales instead, a long contract lifted every
+  // star's fee by a further 20-25% (Rice at 1.6 times his value).
+  const top = fitted[fitted.length - 1];
+  return { months, logFactor: fitted.map((v) => v - top), signingMonths, rows: counts };
 }
 
 /**

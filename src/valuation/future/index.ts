@@ -17,7 +17,7 @@ import { playerFacts } from '../../domain/player-facts.js';
 import { seasonLabel } from '../../domain/season.js';
 import { buildIndex, nearest, type KnnIndex } from '../ml/knn.js';
 import {
-  GROUP_CODE, addDays, addYears, ageAt, clubAt, clubStrengthAt, contractMonthsAt, dayOf, featureIndex, isoOfDay, inflationAt, latestValue,
+  GROUP_CODE, addDays, addYears, ageAt, clubAt, clubStrengthAt, dayOf, featureIndex, isoOfDay, inflationAt, latestValue,
   leagueStrengthAt, logValueAt, minutesShareAt, peakLogValueAt, positionGroupOf, positionOf, tierAt, valueTrendAt,
   type FeatureIndex,
 } from '../features/index.js';
@@ -32,7 +32,7 @@ import {
 export { CATEGORY_NAMES, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, type ValueCategory } from './bands.js';
 export { DRIVER_FACTORS, roundedDrivers, type Driver, type DriverFactor } from './drivers.js';
 
-export const FUTURE_MODEL_VERSION = 4;
+export const FUTURE_MODEL_VERSION = 5;
 export const HORIZON_YEARS = 3;
 /** A value counts as his worth at a date when published at most this many days before it. */
 export const FRESH_VALUE_DAYS = 365;
@@ -181,7 +181,9 @@ function playerAt(idx: FeatureIndex, rating: RatingArtifact, playerId: string, a
     league,
     tierAt(idx, clubId, at),
     logValue - infl - club,
-    contractMonthsAt(idx, playerId, at),
+    // Not read: the registry holds the contract as of its snapshot, so a past season's months left would
+    // come from a later contract, known only for players still at that club years on (a look-ahead).
+    NaN,
     minutesShareAt(idx, playerId, at),
   ], (v) => (Number.isFinite(v) ? v : NaN));
   return { x, comparable: [r.rating, r.potential, age, logValue - infl, club], rating: r.rating, potential: r.potential, age, position };
