@@ -57,3 +57,17 @@ export const commonErrors = {
   429: errorResponse.describe('`Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan\'s own limit); wait `retry_after_seconds`'),
   500: errorResponse.describe('`Unexpected server error. Please try again later.`'),
 };
+
+/** `warnings` of an analysis answer: empty when nothing applies. */
+export const warningsOut = () =>
+  z
+    .array(
+      z
+        .object({
+          code: z.enum(['season_clubs_assumed', 'thin_squad', 'already_at_club', 'free_agent', 'stale_value'])
+            .describe('already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation'),
+          message: z.string().describe('One plain sentence with the numbers'),
+        })
+        .describe('A warning'),
+    )
+    .describe('What the answer should be read with; an empty array when nothing applies');

@@ -6,6 +6,7 @@ import { moneyPair, moneyPairFromAmount, toEur } from '../money/convert.js';
 import type { ModelBundle } from './bundle.js';
 import { expectedFeeAnswer, futureValueAnswer, futureValueEur, type Money } from './answers.js';
 import { predictFee } from './fee/index.js';
+import { contractEndUsed, playerWarnings, type Warning } from './warnings.js';
 import { ImpactError, roiOf, sportiveImpact, squadAnalysis, type ImpactArtifact, type SquadAnalysis, type SquadEntryInput } from './impact/index.js';
 
 /**
@@ -37,6 +38,7 @@ export function sportiveImpactAnswer(bundle: ModelBundle, snapshot: Snapshot, mo
         original_expected_position: original,
       },
       playing_time_percentage: round2(impact.playingTimePercentage),
+      warnings: playerWarnings(snapshot, q.playerId, { clubId: q.clubId }),
     },
   };
 }
@@ -78,6 +80,8 @@ export function roiAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money,
     return_on_investment: roi === null ? null : Math.round(roi * 10_000) / 10_000,
     sportive_impact: impact.body,
     future_transfer_value: future.body,
+    // The fee is paid now: an ended contract makes him a free agent.
+    warnings: playerWarnings(snapshot, q.playerId, { clubId: q.clubId, contractEnd: contractEndUsed(snapshot, q.playerId) }),
     player_info: {
       age: facts.age,
       position: facts.position,
@@ -121,6 +125,8 @@ export function squadAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Mone
     total_expected_transfer_fee_in_eur: fees.amountEur,
     total_future_transfer_value: futures.amount,
     total_future_transfer_value_in_eur: futures.amountEur,
+    // The league-level codes (season_clubs_assumed, thin_squad) belong to the league simulation.
+    warnings: [] as Warning[],
   };
 }
 
@@ -148,5 +154,7 @@ export function leagueForecastAnswer(bundle: ModelBundle, snapshot: Snapshot, mo
         expected_revenue_in_eur: revenue.amountEur,
       };
     }),
+    // The league-level codes (season_clubs_assumed, thin_squad) belong to the league simulation.
+    warnings: [] as Warning[],
   };
 }

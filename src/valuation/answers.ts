@@ -3,7 +3,8 @@ import { moneyPair, type MoneyPair } from '../money/convert.js';
 import type { RateTable } from '../money/rates.js';
 import type { ModelBundle } from './bundle.js';
 import { predictFee } from './fee/index.js';
-import { CATEGORY_NAMES, categoryOfValue, predictFuture } from './future/index.js';
+import { CATEGORY_NAMES, categoryOfValue, predictFuture, roundedDrivers } from './future/index.js';
+import { contractEndUsed, playerWarnings } from './warnings.js';
 
 /**
  * The valuation answers as the API gives them: model outputs (EUR) with every amount as a
@@ -26,6 +27,7 @@ export interface FeeQuery {
 export function expectedFeeAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: FeeQuery) {
   const fee = predictFee(bundle.fee, snapshot, q);
   const v = pair(fee.feeEur, money);
+  const contractEnd = contractEndUsed(snapshot, q.playerId, q.contractEndDate);
   return {
     feeEur: fee.feeEur,
     body: {
@@ -33,6 +35,8 @@ export function expectedFeeAnswer(bundle: ModelBundle, snapshot: Snapshot, money
       expected_transfer_value: v.amount,
       expected_transfer_value_in_eur: v.amountEur,
       expected_transfer_value_range: range(fee.lowEur, fee.highEur, money),
+      contract_end_date: contractEnd,
+      warnings: playerWarnings(snapshot, q.playerId, { clubId: q.targetClubId, contractEnd }),
     },
   };
 }
@@ -62,6 +66,7 @@ export function futureValueEur(bundle: ModelBundle, snapshot: Snapshot, q: Futur
 export function futureValueAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: FutureQuery) {
   const f = predictFutureFor(bundle, snapshot, q);
   const v = pair(f.futureValueEur, money);
+  const baselineEur = Math.round(f.baselineValueEur);
   return {
     futureValueEur: f.futureValueEur,
     body: {
@@ -69,6 +74,10 @@ export function futureValueAnswer(bundle: ModelBundle, snapshot: Snapshot, money
       future_transfer_value: v.amount,
       future_transfer_value_in_eur: v.amountEur,
       future_transfer_value_range: range(f.lowEur, f.highEur, money),
+      baseline_value_in_eur: baselineEur,
+      // Rounded as shown: their product times the baseline shown is the median shown.
+      drivers: baselineEur > 0 ? roundedDrivers(f.drivers, v.amountEur / baselineEur) : [],
+      warnings: playerWarnings(snapshot, q.playerId, { clubId: q.clubId, contractEnd: contractEndUsed(snapshot, q.playerId) }),
       // The band of the amount as shown, so label and number agree to the euro.
       value_category: CATEGORY_NAMES[categoryOfValue(v.amountEur, f.baselineValueEur)],
       probabilities_of_different_outcomes: {

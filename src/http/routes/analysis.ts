@@ -11,7 +11,7 @@ import { ApiError, forbidden, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, moneyInputField, playerIdField } from '../fields.js';
 import { requireClub, requirePlayer, requirePlayerAndClub } from '../guards.js';
-import { clubIdOut, commonErrors, currencyOut, moneyEurOut, moneyOut, playerIdOut } from '../schemas.js';
+import { clubIdOut, commonErrors, currencyOut, moneyEurOut, moneyOut, playerIdOut, warningsOut } from '../schemas.js';
 import { futureValueSchema, valuationContext } from './valuation.js';
 
 export const MAX_SQUAD = 60;
@@ -33,6 +33,7 @@ const sportiveImpactSchema = z.object({
   }).describe('The club\'s expected league position without and with him'),
   playing_time_percentage: z.number().min(0).max(0.9)
     .describe('Expected share of the club\'s league matches he starts in the analysis season (0 to 0.9); what he adds to the club\'s strength comes from those matches only'),
+  warnings: warningsOut(),
 }).describe('What he adds on the pitch for the club over the 3 simulated seasons');
 
 interface SquadEntryBody {
@@ -128,6 +129,7 @@ export function analysisRoutes(app: FastifyInstance, deps: HttpDeps): void {
                 current_potential: z.number().int().nullable().describe('Our latest potential, 1-99; null when he has none'),
               })
               .describe('The player as rated today'),
+            warnings: warningsOut(),
           })
           .describe('Whether the signing pays back over 3 years'),
         ...commonErrors,
@@ -183,6 +185,7 @@ export function analysisRoutes(app: FastifyInstance, deps: HttpDeps): void {
           total_expected_transfer_fee_in_eur: moneyEurOut('total_expected_transfer_fee'),
           total_future_transfer_value: moneyOut('Sum of the squad\'s future transfer values at this club (as /v1/get_future_transfer_value)'),
           total_future_transfer_value_in_eur: moneyEurOut('total_future_transfer_value'),
+          warnings: warningsOut(),
         }).describe('The squad\'s expected league rank and money totals'),
         ...commonErrors,
       },

@@ -8,7 +8,7 @@ import type { HttpDeps } from '../deps.js';
 import { forbidden, notFound } from '../errors.js';
 import { currencyField } from '../fields.js';
 import { competitionCovered } from '../guards.js';
-import { commonErrors } from '../schemas.js';
+import { commonErrors, warningsOut } from '../schemas.js';
 import { mapImpactError } from './analysis.js';
 import { valuationContext } from './valuation.js';
 
@@ -52,6 +52,7 @@ export function leagueRoutes(app: FastifyInstance, deps: HttpDeps): void {
           season: z.string().describe('The analysis season, YYYY/YYYY'),
           currency: z.string().describe('Currency of the money fields'),
           clubs: z.array(forecastClubSchema).describe('The league\'s clubs in the analysis season (set by `touchline leagues set-clubs`, else the current season\'s), ordered by expected position'),
+          warnings: warningsOut(),
         }).describe('The simulated table'),
         ...commonErrors,
       },

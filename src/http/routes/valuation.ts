@@ -12,7 +12,7 @@ import { ApiError, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, isoDateField, moneyInputField, optionalId, playerIdField } from '../fields.js';
 import { requirePlayer, requirePlayerAndClub } from '../guards.js';
-import { commonErrors, currencyOut, moneyEurOut, moneyOut } from '../schemas.js';
+import { commonErrors, currencyOut, moneyEurOut, moneyOut, warningsOut } from '../schemas.js';
 
 const range = (what: string, low: string, high: string) =>
   z
@@ -64,6 +64,19 @@ export const futureValueSchema = z
           .describe('Up to 10 nearest comparables: same position group and side of 30, close in rating, potential, age, value and club'),
       })
       .describe('What the prediction rests on'),
+    baseline_value_in_eur: z.number().int()
+      .describe('What value_category compares to, in EUR: expected_transfer_value when given, else his expected fee today on a neutral market (no buyer named)'),
+    drivers: z
+      .array(
+        z
+          .object({
+            factor: z.enum(['age', 'current_level', 'form', 'playing_time', 'club_level', 'league', 'contract']).describe('What moves the value'),
+            effect: z.number().describe('Multiplier on the baseline, 3 decimals (0.85 = -15%)'),
+          })
+          .describe('One driver'),
+      )
+      .describe('Why: multipliers whose product times baseline_value_in_eur is future_transfer_value_in_eur (within 1%); factors whose effect rounds to 1 are left out, age always shown'),
+    warnings: warningsOut(),
   })
   .describe('The player\'s market value in 3 years, as one predicted distribution');
 
@@ -106,6 +119,9 @@ export function valuationRoutes(app: FastifyInstance, deps: HttpDeps): void {
             expected_transfer_value: moneyOut('Expected fee for a transfer now (to target_club_id when given)'),
             expected_transfer_value_in_eur: moneyEurOut('expected_transfer_value'),
             expected_transfer_value_range: range('the fee', 'Low end (10th percentile)', 'High end (90th percentile)'),
+            contract_end_date: z.string().nullable()
+              .describe('The contract end the fee assumes, YYYY-MM-DD: contract_end_date when given, else the registry\'s; null when unknown. Fewer months left never raise the fee; an ended contract is a free transfer (0, warning free_agent)'),
+            warnings: warningsOut(),
           })
           .describe('The expected transfer fee'),
         ...commonErrors,

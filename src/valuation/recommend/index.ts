@@ -14,6 +14,7 @@
  * filters, limit or currency) costs only the exact runs it has not made yet.
  */
 import { playerFacts } from '../../domain/player-facts.js';
+import type { Warning } from '../warnings.js';
 import type { PositionCode } from '../../domain/positions.js';
 import { seasonLabel } from '../../domain/season.js';
 import type { Snapshot } from '../../domain/snapshot.js';
@@ -188,6 +189,8 @@ export interface RecommendedCandidate {
   total_value_created: number;
   total_value_created_in_eur: number;
   return_on_investment: number | null;
+  /** The ROI answer's warnings (free_agent, stale_value; never already_at_club: his club is no candidate). */
+  warnings: Warning[];
 }
 
 export interface RecommendAnswer {
@@ -219,6 +222,7 @@ export function candidateOf(snapshot: Snapshot, p: PoolPlayer, roi: RoiBody): Re
     total_value_created: roi.total_value_created,
     total_value_created_in_eur: roi.total_value_created_in_eur,
     return_on_investment: roi.return_on_investment,
+    warnings: roi.warnings,
   };
 }
 
