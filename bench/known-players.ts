@@ -110,9 +110,8 @@ const BIG_FIVE = new Set(['GB1', 'ES1', 'IT1', 'L1', 'FR1']);
  */
 function starsAtTheWeakestClub(bundle: ModelBundle, snapshot: Snapshot, valued: { p: { id: string; name: string }; v: { valueEur: number } | null }[]): void {
   const idx = featureIndex(snapshot);
-  const strength = bundle.impact?.strength.clubs ?? {};
-  const sim = (c: string) => (strength[c] ? strength[c].attack - strength[c].defence : NaN);
   const code = (league: string) => snapshot.competitions.get(league)?.registry_a_code ?? '';
+  const weakestOf = (own: string) => weakestClubOf(bundle, snapshot, own);
   const stars = valued.filter((x) => {
     const club = clubAt(idx, x.p.id, AS_OF);
     const league = club ? snapshot.leagueOfClub.get(club) : undefined;
@@ -122,9 +121,7 @@ function starsAtTheWeakestClub(bundle: ModelBundle, snapshot: Snapshot, valued: 
   const ratios: number[] = [];
   for (const { p } of stars) {
     const own = clubAt(idx, p.id, AS_OF)!;
-    const league = snapshot.leagueOfClub.get(own)!;
-    const members = (snapshot.clubsOfLeague.get(league) ?? []).filter((c) => Number.isFinite(sim(c)));
-    const weakest = members.sort((a, b) => sim(a) - sim(b))[0];
+    const weakest = weakestOf(own);
     if (!weakest || weakest === own) continue;
     const home = predictFuture(bundle.future, bundle.rating, snapshot, { playerId: p.id, clubId: own }).futureValueEur;
     const away = predictFuture(bundle.future, bundle.rating, snapshot, { playerId: p.id, clubId: weakest }).futureValueEur;
@@ -134,6 +131,15 @@ function starsAtTheWeakestClub(bundle: ModelBundle, snapshot: Snapshot, valued: 
   const higher = ratios.filter((r) => r > 1 + 1e-9).length;
   console.log(`  median weakest / own ${median(ratios).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)}`);
   console.log(`${higher === 0 ? 'PASS' : 'FAIL'} no established star is worth more at his league's weakest club (${higher} of ${ratios.length} are)`);
+}
+
+/** The weakest club of the club's league by the league simulation's strength (results-based attack minus defence). */
+function weakestClubOf(bundle: ModelBundle, snapshot: Snapshot, club: string): string | null {
+  const strength = bundle.impact?.strength.clubs ?? {};
+  const sim = (c: string) => (strength[c] ? strength[c].attack - strength[c].defence : NaN);
+  const league = snapshot.leagueOfClub.get(club);
+  const members = (league ? (snapshot.clubsOfLeague.get(league) ?? []) : []).filter((c) => Number.isFinite(sim(c)));
+  return [...members].sort((a, b) => sim(a) - sim(b))[0] ?? null;
 }
 
 /** Fee, contract, future value and its drivers for named players, as the API answers them. */
@@ -155,6 +161,12 @@ function explained(bundle: ModelBundle, snapshot: Snapshot, names: string[]): vo
     const shown = roundedDrivers(f.drivers, f.futureValueEur / fee.feeEur);
     const product = shown.reduce((a, d) => a * d.effect, fee.feeEur);
     console.log(`${head} future ${m(f.futureValueEur)} ${f.valueCategory} | ${shown.map((d) => `${d.factor} ${d.effect}`).join(', ')} | product x baseline ${m(product)}`);
+    const weakest = weakestClubOf(bundle, snapshot, club);
+    if (weakest) {
+      const w = predictFuture(bundle.future, bundle.rating, snapshot, { playerId: p.id, clubId: weakest, baselineValueEur: fee.feeEur });
+      const ws = roundedDrivers(w.drivers, w.futureValueEur / fee.feeEur);
+      console.log(`${''.padEnd(20)}at ${snapshot.clubs.get(weakest)?.name} (his league's weakest): future ${m(w.futureValueEur)} ${w.valueCategory} | ${ws.map((d) => `${d.factor} ${d.effect}`).join(', ')}`);
+    }
   }
 }
 
