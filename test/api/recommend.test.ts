@@ -14,6 +14,7 @@ const PATH = '/v1/recommend_signings';
 
 interface Candidate {
   player_id: string;
+  warnings: { code: string; message: string }[];
   name: string;
   age: number | null;
   club_id: string | null;
@@ -241,7 +242,7 @@ describe('POST /v1/recommend_signings', () => {
     const free = await recommend({ max_expected_transfer_value: 0 });
     for (const c of free.candidates) {
       assert.equal(c.expected_transfer_value_in_eur, 0, c.player_id);
-      assert.ok(c.warnings.some((w: { code: string }) => w.code === 'free_agent'), c.player_id);
+      assert.ok(c.warnings.some((w) => w.code === 'free_agent'), c.player_id);
     }
     const young = await recommend({ max_age: 10 });
     assert.deepEqual([young.candidates_considered, young.candidates], [0, []]);
