@@ -58,6 +58,15 @@ export const commonErrors = {
   500: errorResponse.describe('`Unexpected server error. Please try again later.`'),
 };
 
+/** An 80% range in `currency`. */
+export const rangeOut = (what: string, low: string, high: string) =>
+  z
+    .object({
+      low: z.number().int().describe(`${low}, in \`currency\``),
+      high: z.number().int().describe(`${high}, in \`currency\``),
+    })
+    .describe(`80% range of ${what}: 8 in 10 outcomes fall inside it`);
+
 /** `warnings` of an analysis answer: empty when nothing applies. */
 export const warningsOut = () =>
   z
