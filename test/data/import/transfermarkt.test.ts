@@ -223,6 +223,7 @@ describe('import transfermarkt: the fixture', () => {
     assert.deepEqual(c[P(10)], [C(1001), '2015-07-01', '2026-06-30', 'Archer Sports']);
     assert.deepEqual(c[P(12)], [C(1001), '2022-07-01', '2027-06-30', 'Cole & Co']);
     assert.deepEqual(c[P(14)], [C(1004), '2023-07-01', '2024-06-30', null], 'a league code as agent name is no agency');
+    assert.deepEqual(c[P(17)], [C(1002), '2023-07-01', null, null], 'his later value row has him at another club: the 2028 contract may be that club\'s');
     assert.equal(c[P(13)], undefined, 'not active in the snapshot');
     assert.equal(c[P(15)], undefined, 'not active in the snapshot');
   });
