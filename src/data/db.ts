@@ -10,6 +10,7 @@ import * as m003 from './migrations/003_rates.js';
 import * as m004 from './migrations/004_season_clubs.js';
 import * as m005 from './migrations/005_plan_rate_limit.js';
 import * as m006 from './migrations/006_world_references_in_bulk.js';
+import * as m007 from './migrations/007_rating_basis.js';
 
 export type Db = Kysely<Database>;
 
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004_season_clubs': m004,
   '005_plan_rate_limit': m005,
   '006_world_references_in_bulk': m006,
+  '007_rating_basis': m007,
 };
 
 class InlineMigrations implements MigrationProvider {

@@ -1,0 +1,41 @@
+import type { PlayerRow } from '../../domain/world.js';
+import { ROLES } from '../../domain/roles.js';
+import { REFERENCE_SCALE } from './scale.js';
+
+/**
+ * Best role: the catalogue's roles that fit the position, scored on the traits the data holds
+ * (height, age, rating, foot against the flank). A heuristic, since the data has no attributes.
+ */
+const ROLE_TRAITS: Record<string, { height?: number; age?: number; rating?: number; inverted?: number }> = {
+  SWEEPER_KEEPER: { age: -1, rating: 0.5 }, SHOT_STOPPER: { height: 1, age: 0.5 },
+  BALL_PLAYING_DEFENDER: { rating: 1, height: -0.3 }, STOPPER: { height: 1 }, COVERING_DEFENDER: { age: 1 },
+  FULL_BACK: { age: 0.8 }, INVERTED_FULL_BACK: { rating: 1, inverted: 0.5 }, WING_BACK: { age: -1 },
+  ANCHOR: { height: 1, age: 0.5 }, BALL_WINNING_MIDFIELDER: { rating: -0.8, age: -0.2 }, DEEP_LYING_PLAYMAKER: { age: 1, rating: 0.5 },
+  BOX_TO_BOX_MIDFIELDER: { age: -1 }, MEZZALA: { rating: 0.8, height: -0.5 }, ADVANCED_PLAYMAKER: { rating: 1, height: -0.5 }, SHADOW_STRIKER: { height: -1 },
+  WIDE_MIDFIELDER: { age: 1, inverted: -0.5 }, TRADITIONAL_WINGER: { inverted: -1 }, INSIDE_FORWARD: { inverted: 1 }, INVERTED_WINGER: { inverted: 0.6, rating: 0.6 },
+  FALSE_NINE: { height: -1, rating: 0.5 }, TARGET_FORWARD: { height: 1.2 }, POACHER: { age: 0.5, height: -0.2 }, COMPLETE_FORWARD: { rating: 1.2 },
+  PRESSING_FORWARD: { age: -1, rating: -0.3 },
+};
+
+export function bestRole(player: PlayerRow, position: string, rating: number, age: number): string {
+  const fits = ROLES.filter((r) => (r.positions as readonly string[]).includes(position));
+  if (fits.length === 0) return ROLES[0].role;
+  const heightZ = player.height_cm ? (player.height_cm - 182) / 6 : 0;
+  const ageZ = Number.isFinite(age) ? (age - 26) / 4 : 0;
+  const ratingZ = (rating - REFERENCE_SCALE.mean) / REFERENCE_SCALE.sd;
+  const left = position.startsWith('L');
+  const right = position.startsWith('R');
+  const inverted = player.foot === null || player.foot === 'Both' || (!left && !right) ? 0 : (left && player.foot === 'Right') || (right && player.foot === 'Left') ? 1 : -1;
+  let best = fits[0].role;
+  let bestScore = -Infinity;
+  for (const r of fits) {
+    const t = ROLE_TRAITS[r.role] ?? {};
+    const s = (t.height ?? 0) * heightZ + (t.age ?? 0) * ageZ + (t.rating ?? 0) * ratingZ + (t.inverted ?? 0) * inverted;
+    if (s > bestScore) {
+      bestScore = s;
+      best = r.role;
+    }
+  }
+  return best;
+}
+
