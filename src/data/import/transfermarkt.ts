@@ -10,7 +10,8 @@ import { ROLES } from '../../domain/roles.js';
 import { seasonLabel, seasonOf } from '../../domain/season.js';
 import { buildCareer, type CareerRule, type Move, type Played } from './careers.js';
 import { fileAt, findTableFile, hashInputs, readCsv, type CsvItem, type TableFile } from './csv-source.js';
-import { matchEa, type Ea24Row, type Ea25Row, type MatchMethod, type MatchPlayer } from './ea.js';
+import { eaAttributes } from './ea-roles.js';
+import { eaRoleBySofifaId, fc25Role, matchEa, type Ea24Row, type Ea25Row, type MatchMethod, type MatchPlayer } from './ea.js';
 import {
   competitionIds, competitionKind, displayName, eaPosition, firstRoleFor, isPseudoClub, mapFoot, mapPosition, normaliseName,
   parseDate, parseFee, parseId, parseNumber, type TmCompetition,
@@ -646,7 +647,7 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
         if (!(r.Name ?? '').trim()) return reject('ea_ratings', item, 'missing_field', 'Name');
         if (sofifaSeen.has(sofifa)) return reject('ea_ratings', item, 'duplicate', `EA id ${sofifa}`);
         sofifaSeen.add(sofifa);
-        ea24.push({ line: item.line, sofifaId: sofifa, name: r.Name.trim(), club: (r.Club ?? '').trim(), age: age.value, overall: overall.value, position: (r.Position ?? '').trim() });
+        ea24.push({ line: item.line, sofifaId: sofifa, name: r.Name.trim(), club: (r.Club ?? '').trim(), age: age.value, overall: overall.value, position: (r.Position ?? '').trim(), attributes: eaAttributes(r), foot: r['Preferred foot'] ?? '' });
         return true;
       });
       finishTable('ea_ratings');
@@ -679,6 +680,8 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
       return { id: p.row.id, tmId: p.tmId, name: p.row.name, lastName: p.row.last_name, birthYear: p.row.birth_date ? Number(p.row.birth_date.slice(0, 4)) : null, clubNames: names };
     });
     const matches24 = matchEa(matchPlayers, ea24, ea25);
+    const roles24 = eaRoleBySofifaId(ea24);
+    const roleOf24 = new Map<string, string>();
     const byPlayerId = new Map([...players.values()].map((p) => [p.row.id, p]));
     const byMethod: Partial<Record<MatchMethod, number>> = {};
     for (const m of matches24) {
@@ -686,16 +689,17 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
       p.row.registry_b_id = m.row.sofifaId;
       byMethod[m.method] = (byMethod[m.method] ?? 0) + 1;
       const position = eaPosition(m.row.position) ?? p.row.position;
-      const role = position ? firstRoleFor(position) : null;
+      const role = roles24.get(m.row.sofifaId) ?? (position ? firstRoleFor(position) : null);
       if (!position || !role) continue;
+      roleOf24.set(p.row.id, role);
       ratings.push({ player_id: p.row.id, season: 2023, rating: m.row.overall, potential: m.row.overall, best_role: role, position, source: 'ea' });
     }
     let fc25Loaded = 0;
     for (const r of ea25) {
       const p = players.get(r.tmId) as PlayerIn;
       const position = eaPosition(r.position) ?? p.row.position;
-      const role = position ? firstRoleFor(position) : null;
-      if (!position || !role) {
+      const role = position ? fc25Role(position, roleOf24.get(p.row.id)) : null;
+      if (!position || role === null) {
         rejects.add('ea_mapping', r.line, 'bad_value', `no position for ${JSON.stringify(r.position)}`, r.raw);
         continue;
       }

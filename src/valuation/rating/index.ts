@@ -15,6 +15,7 @@
 import type { RatingBasis, RatingRow } from '../../domain/world.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { isPositionCode, type PositionGroup } from '../../domain/positions.js';
+import { findRole } from '../../domain/roles.js';
 import { ratingReleaseDate } from '../../domain/rating-releases.js';
 import { seasonEnd, seasonOf } from '../../domain/season.js';
 import { fitGbm, predictGbm, type GbmModel, type GbmSettings } from '../ml/gbm.js';
@@ -321,21 +322,27 @@ export function rateAt(artifact: RatingArtifact, idx: FeatureIndex, playerId: st
   return { rating, potential, age, position: pos, group, basis };
 }
 
-/** Position of a season: the external rating's position that season when there is one, else his main position. */
-function seasonPositions(snapshot: Snapshot): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const r of snapshot.externalRatings) if (isPositionCode(r.position)) out.set(`${r.player_id}|${r.season}`, r.position);
+/** A season's published ratings per player (the latest edition released by the as-of date first looked up by season). */
+function publishedBySeason(snapshot: Snapshot): Map<string, RatingRow[]> {
+  const out = new Map<string, RatingRow[]>();
+  for (const r of snapshot.externalRatings) out.set(r.player_id, [...(out.get(r.player_id) ?? []), r]);
+  for (const list of out.values()) list.sort((a, b) => a.season - b.season);
   return out;
 }
+
+const fitsPosition = (role: string, position: string) => (findRole(role)?.positions as readonly string[] | undefined)?.includes(position) ?? false;
 
 /** Our rating rows (source 'model') for every player-season with a current market value. */
 export function rateAll(artifact: RatingArtifact, snapshot: Snapshot): RatingRow[] {
   const idx = featureIndex(snapshot);
-  const positions = seasonPositions(snapshot);
+  const published = publishedBySeason(snapshot);
   const out: RatingRow[] = [];
   for (const ps of ratedSeasons(idx)) {
     const player = snapshot.players.get(ps.playerId)!;
-    const position = positions.get(`${ps.playerId}|${ps.season}`) ?? positionOf(idx, ps.playerId);
+    // The season's published rating gives the position; the latest published by then, the role (from its attributes) where it fits.
+    const rows = published.get(ps.playerId) ?? [];
+    const position = rows.find((r) => r.season === ps.season && isPositionCode(r.position))?.position ?? positionOf(idx, ps.playerId);
+    const publishedRole = rows.findLast((r) => r.season <= ps.season && r.best_role !== '' && fitsPosition(r.best_role, position))?.best_role;
     const r = rateAt(artifact, idx, ps.playerId, ps.at, position);
     const rating = Math.round(r.rating);
     out.push({
@@ -343,7 +350,7 @@ export function rateAll(artifact: RatingArtifact, snapshot: Snapshot): RatingRow
       season: ps.season,
       rating,
       potential: Math.max(rating, Math.round(r.potential)),
-      best_role: bestRole(player, position, r.rating, r.age),
+      best_role: publishedRole ?? bestRole(player, position, r.rating, r.age),
       position,
       source: 'model',
       basis: r.basis,
