@@ -4,8 +4,7 @@ import { ROLES } from '../../domain/roles.js';
  * The role of an EA-rated player from his EA attributes: each role of his position scores the
  * attributes that define it (a keeper's kicking and speed for a sweeper keeper, crossing and sprint
  * speed for a wing back...), each score standardised over the players of that position in the file,
- * and the best one wins. For wide players the foot against the flank counts too. Complete forwards
- * are strikers good at every striker's job: the weakest of the poacher, target and false-nine scores.
+ * and the best one wins. For wide players the foot against the flank counts too.
  */
 export type EaAttributes = Readonly<Record<string, number>>;
 
@@ -30,36 +29,40 @@ export function eaAttributes(r: Readonly<Record<string, string | undefined>>): E
   return out;
 }
 
-const ROLE_ATTRIBUTES: Record<string, readonly string[]> = {
-  SWEEPER_KEEPER: ['Passing', 'Passing', 'Defending'],
-  SHOT_STOPPER: ['Pace', 'Shooting', 'Physicality'],
-  BALL_PLAYING_DEFENDER: ['Passing', 'Ball', 'Composure', 'Vision'],
-  STOPPER: ['Strength', 'Aggression', 'Heading', 'Jumping', 'Standing'],
-  COVERING_DEFENDER: ['Interceptions', 'Def', 'Sprint', 'Reactions'],
-  FULL_BACK: ['Def', 'Standing', 'Interceptions', 'Sliding'],
-  INVERTED_FULL_BACK: ['Passing', 'Vision', 'Ball', 'Composure'],
-  WING_BACK: ['Sprint', 'Acceleration', 'Crossing', 'Stamina', 'AttWork'],
-  ANCHOR: ['Def', 'Interceptions', 'Strength', 'Heading'],
-  BALL_WINNING_MIDFIELDER: ['Standing', 'Sliding', 'Aggression', 'Stamina', 'DefWork'],
-  DEEP_LYING_PLAYMAKER: ['Passing', 'Vision', 'Curve', 'Composure', 'Ball'],
-  BOX_TO_BOX_MIDFIELDER: ['Stamina', 'Standing', 'Shot', 'Interceptions', 'AttWork', 'DefWork'],
-  MEZZALA: ['Dribbling', 'Positioning', 'Finishing', 'Agility', 'Ball'],
-  ADVANCED_PLAYMAKER: ['Vision', 'Passing', 'Ball', 'Curve'],
-  SHADOW_STRIKER: ['Positioning', 'Finishing', 'Shot', 'Sprint'],
-  WIDE_MIDFIELDER: ['Stamina', 'Standing', 'Interceptions', 'Crossing', 'DefWork'],
-  TRADITIONAL_WINGER: ['Crossing', 'Sprint', 'Acceleration'],
-  INSIDE_FORWARD: ['Finishing', 'Shot', 'Positioning'],
-  INVERTED_WINGER: ['Vision', 'Passing', 'Ball', 'Curve'],
-  FALSE_NINE: ['Vision', 'Passing', 'Ball', 'Dribbling'],
-  TARGET_FORWARD: ['Heading', 'Strength', 'Jumping'],
-  POACHER: ['Finishing', 'Positioning', 'Reactions'],
-  PRESSING_FORWARD: ['Stamina', 'Aggression', 'DefWork', 'Standing'],
+/**
+ * Weight of each attribute in a role: what the role needs, and (negative) what it does without (a
+ * poacher's passing, a target man's sprint speed, a deep-lying playmaker's pace).
+ */
+const ROLE_ATTRIBUTES: Record<string, Readonly<Record<string, number>>> = {
+  SWEEPER_KEEPER: { Passing: 1, Defending: 0.5 },
+  SHOT_STOPPER: { Pace: 1, Shooting: 0.5, Physicality: 0.5, Passing: -0.5 },
+  BALL_PLAYING_DEFENDER: { Passing: 1, Ball: 1, Composure: 1, Vision: 0.5 },
+  STOPPER: { Strength: 1, Aggression: 1, Heading: 0.5, Jumping: 0.5, Standing: 0.5 },
+  COVERING_DEFENDER: { Interceptions: 1, Sprint: 1, Acceleration: 0.5, Strength: -0.5 },
+  FULL_BACK: { Def: 1, Standing: 1, Interceptions: 0.5, Sliding: 0.5, AttWork: -0.5 },
+  INVERTED_FULL_BACK: { Passing: 1, Vision: 1, Ball: 0.5, Composure: 0.5, Sprint: -0.5 },
+  WING_BACK: { Sprint: 1, Acceleration: 0.5, Crossing: 1, Stamina: 0.5, AttWork: 0.5 },
+  ANCHOR: { Def: 1, Interceptions: 1, Strength: 0.5, Sprint: -0.5 },
+  BALL_WINNING_MIDFIELDER: { Standing: 1, Sliding: 0.5, Aggression: 1, Stamina: 0.5, DefWork: 0.5, Vision: -0.5 },
+  DEEP_LYING_PLAYMAKER: { Passing: 1, Vision: 0.5, Composure: 1, Curve: 0.5, Sprint: -0.5, Positioning: -0.5 },
+  BOX_TO_BOX_MIDFIELDER: { Stamina: 1, Standing: 0.5, Shot: 0.5, AttWork: 0.5, DefWork: 0.5, Sprint: 0.3 },
+  MEZZALA: { Dribbling: 1, Positioning: 0.5, Agility: 0.5, Ball: 0.5, Shot: 0.5, DefWork: -0.3 },
+  ADVANCED_PLAYMAKER: { Vision: 1, Passing: 1, Dribbling: 0.5, Agility: 0.5, Curve: 0.5, Stamina: -0.3 },
+  SHADOW_STRIKER: { Positioning: 1, Finishing: 1, Reactions: 0.5, Vision: -0.5 },
+  WIDE_MIDFIELDER: { Stamina: 1, Standing: 0.5, Crossing: 0.5, DefWork: 1 },
+  TRADITIONAL_WINGER: { Crossing: 1, Sprint: 1, Acceleration: 0.5 },
+  INSIDE_FORWARD: { Finishing: 1, Shot: 0.5, Positioning: 1 },
+  INVERTED_WINGER: { Vision: 1, Passing: 1, Ball: 0.5, Finishing: -0.3 },
+  FALSE_NINE: { Vision: 1, Passing: 1, Ball: 0.5, Dribbling: 0.5, Strength: -0.5 },
+  TARGET_FORWARD: { Heading: 1, Strength: 1, Jumping: 0.5, Sprint: -0.5 },
+  POACHER: { Finishing: 1, Positioning: 1, Reactions: 0.5, Passing: -0.5, Vision: -0.5 },
+  COMPLETE_FORWARD: { Finishing: 1, Passing: 1, Vision: 0.5, Heading: 0.5, Strength: 0.5, Dribbling: 0.5 },
+  PRESSING_FORWARD: { Stamina: 1, Aggression: 1, DefWork: 1, Standing: 0.5, Finishing: -0.5 },
 };
 /** Weight of the foot against the flank (+1 inverted, -1 same side) in the standardised scores. */
 const FOOT_WEIGHT: Record<string, number> = { TRADITIONAL_WINGER: -0.8, INSIDE_FORWARD: 0.6, INVERTED_WINGER: 0.4, INVERTED_FULL_BACK: 0.3 };
-const COMPLETE_PARTS = ['POACHER', 'TARGET_FORWARD', 'FALSE_NINE'];
-/** Added to the complete forward's weakest part: being good at all three is worth a little over excelling at one. */
-const COMPLETE_BONUS = 0.4;
+/** Taken off roles that ask for everything (a complete forward): only a clearly all-round player is one, not every good one. */
+const ALL_ROUND_MARGIN: Record<string, number> = { COMPLETE_FORWARD: 0.35 };
 const MIN_ROWS = 20;
 
 export interface EaRoleInput {
@@ -69,45 +72,55 @@ export interface EaRoleInput {
   foot: string;
 }
 
-const rawScore = (role: string, a: EaAttributes) => {
-  const cols = ROLE_ATTRIBUTES[role];
-  let s = 0;
-  for (const c of cols) s += a[c];
-  return s / cols.length;
-};
+const ROLE_COLUMNS = [...new Set(Object.values(ROLE_ATTRIBUTES).flatMap((w) => Object.keys(w)))];
 
 /** The role of each row (null without attributes or without a role for its position), standardised over the whole batch. */
 export function eaRoles(rows: readonly EaRoleInput[]): (string | null)[] {
-  const stats = new Map<string, { mean: number; sd: number }>();
-  const statOf = (position: string, role: string) => {
-    const key = `${position}|${role}`;
-    let s = stats.get(key);
-    if (!s) {
-      let pool = rows.filter((r) => r.attributes && r.position === position);
-      if (pool.length < MIN_ROWS) pool = rows.filter((r) => r.attributes && r.position !== 'GK' && position !== 'GK');
-      const v = pool.map((r) => rawScore(role, r.attributes!));
+  return eaRoleScores(rows).map((s) => s?.role ?? null);
+}
+
+/** Each row's standardised score of every role that fits his position, and the best of them. */
+export function eaRoleScores(rows: readonly EaRoleInput[]): ({ role: string; scores: Record<string, number> } | null)[] {
+  // Each attribute standardised over the players of the position (all outfield players where they are few).
+  const stats = new Map<string, Map<string, { mean: number; sd: number }>>();
+  const statsOf = (position: string) => {
+    let m = stats.get(position);
+    if (m) return m;
+    let pool = rows.filter((r) => r.attributes && r.position === position);
+    if (pool.length < MIN_ROWS) pool = rows.filter((r) => r.attributes && (position === 'GK') === (r.position === 'GK'));
+    m = new Map();
+    for (const c of ROLE_COLUMNS) {
+      const v = pool.map((r) => r.attributes![c]);
       const mean = v.reduce((a, b) => a + b, 0) / Math.max(1, v.length);
       const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, v.length - 1)) || 1;
-      stats.set(key, (s = { mean, sd }));
+      m.set(c, { mean, sd });
     }
-    return s;
+    stats.set(position, m);
+    return m;
   };
   return rows.map((r) => {
     if (!r.attributes) return null;
     const fits = ROLES.filter((x) => (x.positions as readonly string[]).includes(r.position)).map((x) => x.role);
     if (fits.length === 0) return null;
+    const st = statsOf(r.position);
+    const za = (c: string) => (r.attributes![c] - st.get(c)!.mean) / st.get(c)!.sd;
+    const roleZ = (role: string) => {
+      let s = 0;
+      let w = 0;
+      for (const [c, wc] of Object.entries(ROLE_ATTRIBUTES[role])) {
+        s += wc * za(c);
+        w += Math.abs(wc);
+      }
+      return s / w;
+    };
     const left = r.position.startsWith('L');
     const right = r.position.startsWith('R');
     const foot = r.foot.trim().toLowerCase();
     const inverted = !left && !right ? 0 : (left && foot === 'right') || (right && foot === 'left') ? 1 : -1;
     const z = new Map<string, number>();
-    for (const role of Object.keys(ROLE_ATTRIBUTES)) {
-      const s = statOf(r.position, role);
-      z.set(role, (rawScore(role, r.attributes) - s.mean) / s.sd + (FOOT_WEIGHT[role] ?? 0) * inverted);
-    }
-    z.set('COMPLETE_FORWARD', Math.min(...COMPLETE_PARTS.map((p) => z.get(p)!)) + COMPLETE_BONUS);
+    for (const role of fits) z.set(role, roleZ(role) + (FOOT_WEIGHT[role] ?? 0) * inverted - (ALL_ROUND_MARGIN[role] ?? 0));
     let best = fits[0];
     for (const role of fits) if ((z.get(role) ?? -Infinity) > (z.get(best) ?? -Infinity)) best = role;
-    return best;
+    return { role: best, scores: Object.fromEntries(fits.map((f) => [f, Math.round((z.get(f) ?? NaN) * 100) / 100])) };
   });
 }
