@@ -50,6 +50,8 @@ async function main(): Promise<void> {
   const rows = rateAll(artifact, snapshot);
   console.log(`rating model as of ${AS_OF}: fitted and rated in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${artifact.update?.folds.length ?? 0} fold models, ` +
     `artifact ${(JSON.stringify(artifact).length / 1e6).toFixed(1)} MB`);
+  const c = artifact.calibration;
+  console.log(`features only (target ${c.target}): ${c.rows} rows read on their release, held-out ${c.heldOutPlayers} players: R2 ${f3(c.heldOutR2)}, MAE ${f3(c.heldOutMae)}`);
   const cv = artifact.calibration.update;
   if (cv) {
     console.log(`update, cross-validated (5 folds by player): ${cv.pairs} pairs of ${cv.players} players, evidence over ${artifact.update!.horizonDays} days`);
