@@ -17,7 +17,7 @@ import { seasonEnd, seasonOf } from '../../domain/season.js';
 import { fitGbm, predictGbm, type GbmModel, type GbmSettings } from '../ml/gbm.js';
 import { meanAbsoluteError, spearman } from '../ml/metrics.js';
 import {
-  ageAt, clubAt, clubStrengthAt, dayOf, GROUP_CODE, inflationAt, leagueStrengthAt, logValueAt, peakLogValueAt, positionGroupOf,
+  ageAt, clubAt, clubStrengthAt, dayOf, GROUP_CODE, inflationAt, leagueStrengthAt, logValueAt, peakLogValueAt, playingSharesIn, positionGroupOf,
   type FeatureIndex,
 } from '../features/index.js';
 
@@ -87,26 +87,6 @@ export function anchorAt(snapshot: Snapshot, source: string, playerId: string, a
   return a && dayOf(at) - dayOf(a.released) <= MAX_ANCHOR_DAYS ? a : null;
 }
 
-/** Share of his club's league minutes (and starts of its league games) in `season`, NaN without appearances. */
-function playingShares(idx: FeatureIndex, playerId: string, season: number): [number, number] {
-  const rows = idx.snapshot.appearances.get(playerId);
-  if (!rows) return [NaN, NaN];
-  let minutes = 0;
-  let starts = 0;
-  let games = 0;
-  const clubs = new Set<string>();
-  for (const r of rows) {
-    if (r.season !== season || idx.snapshot.competitions.get(r.competition_id)?.type !== 'DOMESTIC_LEAGUE') continue;
-    minutes += r.minutes;
-    starts += r.starts;
-    if (!clubs.has(r.club_id)) {
-      clubs.add(r.club_id);
-      games += idx.leagueGames.get(`${r.club_id}|${season}`) ?? 34;
-    }
-  }
-  return games > 0 ? [Math.min(1, minutes / (90 * games)), Math.min(1, starts / games)] : [NaN, NaN];
-}
-
 /** Whether anything new is known at `at` since the anchor's release: a new crowd value, or his season's minutes. */
 export function hasEvidence(idx: FeatureIndex, playerId: string, anchor: Anchor, at: string): boolean {
   if (at >= seasonEnd(anchor.season) && idx.snapshot.appearances.has(playerId)) return true;
@@ -136,7 +116,7 @@ export function updateFeatures(idx: FeatureIndex, playerId: string, anchor: Anch
   x[8] = clubStrengthAt(idx, club, at) - clubStrengthAt(idx, club0, rel);
   x[9] = peakLogValueAt(idx, playerId, at) - v;
   // The minutes of the anchor's season count once it is over.
-  const [minutes, starts] = at >= seasonEnd(anchor.season) ? playingShares(idx, playerId, anchor.season) : [NaN, NaN];
+  const [minutes, starts] = at >= seasonEnd(anchor.season) ? playingSharesIn(idx, playerId, anchor.season) : [NaN, NaN];
   x[10] = minutes;
   x[11] = starts;
   return x;
