@@ -23,7 +23,7 @@ import {
 
 export const UPDATE_FEATURES = [
   'anchor', 'value_change', 'estimate_change', 'rel_log_value', 'age', 'position_group', 'rel_league_strength', 'rel_club_strength',
-  'club_strength_change', 'below_peak', 'minutes_share', 'starts_share',
+  'club_strength_change', 'below_peak', 'minutes_share', 'starts_share', 'estimate_gap',
 ] as const;
 
 /** A published rating is a starting point for this long after its release; older, the features alone rate him. */
@@ -107,7 +107,8 @@ export function updateFeatures(idx: FeatureIndex, playerId: string, anchor: Anch
   const v = logValueAt(idx, playerId, at);
   x[0] = anchor.rating;
   x[1] = v - logValueAt(idx, playerId, rel);
-  x[2] = estimate(playerId, at) - estimate(playerId, rel);
+  const estimateNow = estimate(playerId, at);
+  x[2] = estimateNow - estimate(playerId, rel);
   x[3] = v - infl;
   x[4] = ageAt(idx, playerId, at);
   x[5] = GROUP_CODE[positionGroupOf(anchor.position)];
@@ -119,6 +120,8 @@ export function updateFeatures(idx: FeatureIndex, playerId: string, anchor: Anch
   const [minutes, starts] = at >= seasonEnd(anchor.season) ? playingSharesIn(idx, playerId, anchor.season) : [NaN, NaN];
   x[10] = minutes;
   x[11] = starts;
+  // Where the data's view now parts from the published rating (a breakout the edition could not see).
+  x[12] = estimateNow - anchor.rating;
   return x;
 }
 
@@ -135,7 +138,7 @@ export function foldOf(playerId: string): number {
 const UPDATE_GBM: GbmSettings = {
   learningRate: 0.05, maxIter: 400, maxLeafNodes: 15, minSamplesLeaf: 30, l2Regularization: 1, earlyStopping: true, validationFraction: 0.15, nIterNoChange: 30,
   // More value gained since the release never lowers the rating; nor does a higher published rating.
-  monotonicConstraints: [0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+  monotonicConstraints: [0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
 };
 
 interface Pair {
