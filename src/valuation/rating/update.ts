@@ -136,7 +136,7 @@ export function foldOf(playerId: string): number {
 }
 
 const UPDATE_GBM: GbmSettings = {
-  learningRate: 0.05, maxIter: 400, maxLeafNodes: 15, minSamplesLeaf: 30, l2Regularization: 1, earlyStopping: true, validationFraction: 0.15, nIterNoChange: 30,
+  learningRate: 0.05, maxIter: 600, maxLeafNodes: 15, minSamplesLeaf: 10, l2Regularization: 1, earlyStopping: true, validationFraction: 0.15, nIterNoChange: 30,
   // More value gained since the release never lowers the rating; nor does a higher published rating.
   monotonicConstraints: [0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1],
 };
