@@ -7,9 +7,10 @@
  * - the served ratings: on the players with both editions (FC 24 alone, ours), on every FC 25
  *   player we rate, and on those without an FC 24 rating (the features alone rate them);
  * - how many served ratings equal FC 25 exactly (a copy would show here);
- * - a few known players.
+ * - a few known players, and with --impact their playing time at their club (the impact model
+ *   fitted on these ratings, as `touchline train` does).
  *
- * Run: node --import tsx bench/ratings.ts --world-cache /tmp/FILE.json [--as-of 2024-06-30]
+ * Run: node --import tsx bench/ratings.ts --world-cache /tmp/FILE.json [--as-of 2024-06-30] [--impact]
  */
 import { parseArgs } from 'node:util';
 import { buildSnapshot } from '../src/domain/snapshot.js';
@@ -17,15 +18,20 @@ import { seasonOf } from '../src/domain/season.js';
 import type { RatingRow } from '../src/domain/world.js';
 import { meanAbsoluteError, spearman } from '../src/valuation/ml/metrics.js';
 import { fitRatingModel, rateAll } from '../src/valuation/rating/index.js';
+import { sportiveImpact } from '../src/valuation/impact/impact.js';
+import { fitImpactModel } from '../src/valuation/impact/model.js';
+import { withModelRatings } from '../src/valuation/impact/ratings.js';
+import { clubAt, featureIndex } from '../src/valuation/features/index.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
 
 const { values: args } = parseArgs({
-  options: { data: { type: 'string' }, 'world-cache': { type: 'string' }, 'as-of': { type: 'string', default: '2024-06-30' } },
+  options: { data: { type: 'string' }, 'world-cache': { type: 'string' }, 'as-of': { type: 'string', default: '2024-06-30' }, impact: { type: 'boolean', default: false } },
 });
 const AS_OF = args['as-of']!;
 const KNOWN = [
   'Kobbie Mainoo', 'Lamine Yamal', 'Cole Palmer', 'Jude Bellingham', 'Florian Wirtz', 'Pau Cubarsí', 'Warren Zaïre-Emery', 'Alejandro Garnacho',
-  'Erling Haaland', 'Kylian Mbappé', 'Harry Kane', 'Toni Kroos', 'Marco Reus', 'Granit Xhaka', 'Vitinha', 'Dani Olmo',
+  'Erling Haaland', 'Kylian Mbappé', 'Harry Kane', 'Toni Kroos', 'Marco Reus', 'Granit Xhaka', 'Dani Olmo',
+  'Scott McTominay', 'Christian Eriksen', 'Casemiro',
 ];
 
 const f3 = (x: number) => x.toFixed(3);
@@ -78,6 +84,18 @@ async function main(): Promise<void> {
   const basis = [...ours.values()].reduce((m, r) => m.set(r.basis ?? 'null', (m.get(r.basis ?? 'null') ?? 0) + 1), new Map<string, number>());
   console.log(`  basis of the ${ours.size} served ratings: ${[...basis].map(([k, n]) => `${k} ${n}`).join(', ')}`);
 
+  const rated = withModelRatings(snapshot, rows);
+  const impact = args.impact ? fitImpactModel(rated, {}) : null;
+  const idx = featureIndex(snapshot);
+  const playingTime = (playerId: string): string => {
+    const club = clubAt(idx, playerId, AS_OF);
+    if (!impact || !club) return '';
+    try {
+      return ` | playing time at ${snapshot.clubs.get(club)?.name}: ${sportiveImpact(impact, rated, { playerId, clubId: club }).playingTimePercentage.toFixed(2)}`;
+    } catch (e) {
+      return ` | playing time: ${(e as { code?: string }).code ?? 'error'}`;
+    }
+  };
   console.log(`known players (EA ${season} -> ours as of ${AS_OF} -> EA ${season + 1}):`);
   const byName = new Map([...snapshot.players.values()].map((p) => [p.name, p]));
   for (const name of KNOWN) {
@@ -87,7 +105,7 @@ async function main(): Promise<void> {
       continue;
     }
     const o = ours.get(p.id);
-    console.log(`  ${name.padEnd(22)} ${String(before.get(p.id)?.rating ?? '-').padStart(3)} -> ${o ? `${String(o.rating).padStart(3)} (${o.basis})` : '  -'} -> ${String(later.get(p.id)?.rating ?? '-').padStart(3)}`);
+    console.log(`  ${name.padEnd(22)} ${String(before.get(p.id)?.rating ?? '-').padStart(3)} -> ${o ? `${String(o.rating).padStart(3)} (${o.basis})` : '  -'} -> ${String(later.get(p.id)?.rating ?? '-').padStart(3)}${playingTime(p.id)}`);
   }
 }
 
