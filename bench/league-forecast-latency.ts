@@ -12,7 +12,8 @@ import { parseArgs } from 'node:util';
 import { buildSnapshot, withSeasonClubs } from '../src/domain/snapshot.js';
 import { AnswerCache } from '../src/http/answer-cache.js';
 import { defaultRateTable } from '../src/money/rates.js';
-import { leagueForecastAnswer } from '../src/valuation/analysis.js';
+import { leagueForecastOf } from '../src/valuation/analysis.js';
+import { presentForecast } from '../src/http/present/analysis.js';
 import type { ModelBundle } from '../src/valuation/bundle.js';
 import { fitImpactModel, withModelRatings } from '../src/valuation/impact/index.js';
 import { fitRatingModel, rateAll } from '../src/valuation/rating/index.js';
@@ -49,12 +50,12 @@ for (let round = 0; round < rounds; round++) {
   for (const league of leagues) {
     const key = `forecast|${league}|${snapshot.membershipVersion}`;
     let t = performance.now();
-    const answer = cache.get(key, () => leagueForecastAnswer(bundle, snapshot, money, league));
+    const answer = cache.get(key, () => presentForecast(leagueForecastOf(bundle, snapshot, league), snapshot, money));
     cold.push(performance.now() - t);
     if (round === 0) console.log(`  ${league.padEnd(24)} ${String(answer.clubs.length).padStart(3)} clubs  cold ${cold[cold.length - 1].toFixed(1)} ms`);
     for (let k = 0; k < 20; k++) {
       t = performance.now();
-      cache.get(key, () => leagueForecastAnswer(bundle, snapshot, money, league));
+      cache.get(key, () => presentForecast(leagueForecastOf(bundle, snapshot, league), snapshot, money));
       repeated.push(performance.now() - t);
     }
   }

@@ -16,17 +16,19 @@
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { AnswerCache } from '../src/http/answer-cache.js';
+import { AnswerCache, ANSWERS_KEPT } from '../src/http/answer-cache.js';
 import { POSITION_CODES, type PositionCode } from '../src/domain/positions.js';
 import type { Snapshot } from '../src/domain/snapshot.js';
 import { defaultRateTable } from '../src/money/rates.js';
-import { roiAnswer } from '../src/valuation/analysis.js';
+import { moneyPair } from '../src/money/convert.js';
+import { roi as roiOf, type RoiResult } from '../src/valuation/analysis.js';
+import { candidateOf, compareCandidates, presentRecommendation, type RecommendedCandidate } from '../src/http/present/recommend.js';
+import { presentRoi } from '../src/http/present/analysis.js';
 import type { ModelBundle } from '../src/valuation/bundle.js';
 import { featureIndex } from '../src/valuation/features/index.js';
 import { createRng } from '../src/valuation/ml/rng.js';
 import {
-  candidateOf, compareCandidates, eligibleByScreen, positionPools, recommendSignings, screenedPosition, SHORTLIST,
-  type RecommendedCandidate, type RecommendQuery, type RoiBody,
+  eligibleByScreen, positionPools, recommendSignings, screenedPosition, SHORTLIST, type RecommendQuery,
 } from '../src/valuation/recommend/index.js';
 import { modelsCacheFromArgs, trainedModels } from './lib/models.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
@@ -71,15 +73,24 @@ function leagueClubs(snapshot: Snapshot): { leagues: string[]; clubs: string[] }
   return { leagues, clubs: leagues.flatMap((l) => [...snapshot.analysisClubsOfLeague.get(l)!].sort()) };
 }
 
-function query(clubId: string, position: PositionCode, extra: Partial<RecommendQuery> = {}): RecommendQuery {
-  return { clubId, position, maxExpectedTransferValue: null, maxAge: null, competitions: null, limit: LIMIT, covered: everyone, ...extra };
+/** A query with its fee limit as the request gives it (EUR here). */
+type BenchQuery = RecommendQuery & { maxFee: number | null };
+
+function query(clubId: string, position: PositionCode, extra: Partial<BenchQuery> = {}): BenchQuery {
+  const maxFee = extra.maxFee ?? null;
+  const feeAllowed = maxFee === null ? null : (feeEur: number) => moneyPair(feeEur, money.code, money.rates).amount <= maxFee;
+  return { clubId, position, maxFee, feeAllowed, maxAge: null, competitions: null, limit: LIMIT, covered: everyone, ...extra };
 }
 
-function describe(snapshot: Snapshot, q: RecommendQuery): string {
+const noFee = { expectedTransferValue: null, annualWage: null };
+const exactRoi = (bundle: ModelBundle, snapshot: Snapshot, playerId: string, clubId: string) =>
+  roiOf(bundle, snapshot, { playerId, clubId, feeEur: null, annualWageEur: null });
+
+function describe(snapshot: Snapshot, q: BenchQuery): string {
   const parts = [`${snapshot.clubs.get(q.clubId)?.name} ${q.position}`];
   if (q.competitions) parts.push(`in ${q.competitions.join('+')}`);
   if (q.maxAge !== null) parts.push(`age <= ${q.maxAge}`);
-  if (q.maxExpectedTransferValue !== null) parts.push(`fee <= ${(q.maxExpectedTransferValue / 1e6).toFixed(1)}M`);
+  if (q.maxFee !== null) parts.push(`fee <= ${(q.maxFee / 1e6).toFixed(1)}M`);
   return parts.join(', ');
 }
 
@@ -89,16 +100,14 @@ function coldLatency(bundle: ModelBundle, snapshot: Snapshot, n: number, seed: n
   const cold: Timing = { wall: [], cpu: [] };
   const repeated: Timing = { wall: [], cpu: [] };
   const otherLimit: Timing = { wall: [], cpu: [] };
-  // the route's two caches: whole answers, and exact ROI answers shared by requests for one club
-  const answers = new AnswerCache(500);
-  const rois = new AnswerCache(20_000);
+  // the route's cache: whole answers, and exact ROI results shared by requests for one club
+  const cache = new AnswerCache(ANSWERS_KEPT);
   const seen = new Set<string>();
   const asked: RecommendQuery[] = [];
-  const answer = (q: RecommendQuery) => answers.get(`${q.clubId}|${q.position}|${q.limit}`, () =>
-    recommendSignings(bundle, snapshot, money, q, {
-      roi: (playerId) => rois.get<RoiBody>(`${playerId}|${q.clubId}`, () =>
-        roiAnswer(bundle, snapshot, money, { playerId, clubId: q.clubId, annualWage: null, expectedTransferValue: null })),
-    }));
+  const answer = (q: RecommendQuery) => cache.get(`rec|${q.clubId}|${q.position}|${q.limit}`, () =>
+    presentRecommendation(recommendSignings(bundle, snapshot, q, {
+      roi: (playerId) => cache.get<RoiResult>(`roi-result|${playerId}|${q.clubId}`, () => exactRoi(bundle, snapshot, playerId, q.clubId)),
+    }), snapshot, money, q.limit));
   let considered = 0;
   const screenCpu: number[] = [];
   while (asked.length < n) {
@@ -132,21 +141,21 @@ function coldLatency(bundle: ModelBundle, snapshot: Snapshot, n: number, seed: n
 }
 
 interface Exhaustive {
-  q: RecommendQuery;
+  q: BenchQuery;
   /** eligible players in the screen's order, with their exact candidate */
-  screened: { playerId: string; roi: RoiBody; exact: RecommendedCandidate; onFieldEstimateEur: number; moneyOnly: number }[];
+  screened: { playerId: string; roi: RoiResult; exact: RecommendedCandidate; onFieldEstimateEur: number; moneyOnly: number }[];
 }
 
-function exhaustive(bundle: ModelBundle, snapshot: Snapshot, q: RecommendQuery): Exhaustive {
+function exhaustive(bundle: ModelBundle, snapshot: Snapshot, q: BenchQuery): Exhaustive {
   const { players } = screenedPosition(bundle, snapshot, q.clubId, q.position);
-  const eligible = eligibleByScreen(snapshot, money, players, q);
+  const eligible = eligibleByScreen(snapshot, players, q);
   return {
     q,
     screened: eligible.map((p) => {
-      const roi = roiAnswer(bundle, snapshot, money, { playerId: p.playerId, clubId: q.clubId, annualWage: null, expectedTransferValue: null });
+      const roi = exactRoi(bundle, snapshot, p.playerId, q.clubId);
       // the screen without its on-field estimate: future value / fee alone
       const moneyOnly = p.feeEur > 0 ? p.futureEur / p.feeEur : Number.NEGATIVE_INFINITY;
-      return { playerId: p.playerId, roi, exact: candidateOf(snapshot, p, roi), onFieldEstimateEur: p.onFieldEur, moneyOnly };
+      return { playerId: p.playerId, roi, exact: candidateOf(snapshot, p, presentRoi(roi, noFee, money)), onFieldEstimateEur: p.onFieldEur, moneyOnly };
     }),
   };
 }
@@ -173,21 +182,21 @@ function recall(bundle: ModelBundle, snapshot: Snapshot, n: number, seed: number
   while (runs.length < n) {
     const clubId = clubs[rng.int(0, clubs.length - 1)];
     const position = POSITION_CODES[rng.int(0, POSITION_CODES.length - 1)];
-    const extra: { competitions?: string[]; maxAge?: number; maxExpectedTransferValue?: number } = {};
+    const extra: { competitions?: string[]; maxAge?: number; maxFee?: number } = {};
     if ((pools.get(position)?.length ?? 0) > WHOLE_SCAN_MAX) {
       const picked = new Set<string>();
       while (picked.size < 3) picked.add(leagues[rng.int(0, leagues.length - 1)]);
       extra.competitions = [...picked].sort();
     }
     if (rng.int(0, 1) === 1) extra.maxAge = rng.int(21, 30);
-    if (rng.int(0, 2) === 0) extra.maxExpectedTransferValue = [2e6, 5e6, 10e6, 20e6][rng.int(0, 3)];
+    if (rng.int(0, 2) === 0) extra.maxFee = [2e6, 5e6, 10e6, 20e6][rng.int(0, 3)];
     const q = query(clubId, position, extra);
     const e = exhaustive(bundle, snapshot, q);
     if (e.screened.length < LIMIT) continue; // fewer than 10 eligible: every answer is the truth
     exactRuns += e.screened.length;
     runs.push(e);
     // the endpoint's answer is the top 10 of the shortlist it runs exactly (its runs taken from the scan)
-    const served = recommendSignings(bundle, snapshot, money, q, { roi: (playerId) => e.screened.find((x) => x.playerId === playerId)!.roi });
+    const served = presentRecommendation(recommendSignings(bundle, snapshot, q, { roi: (playerId) => e.screened.find((x) => x.playerId === playerId)!.roi }), snapshot, money, q.limit);
     const r = recallAt(e, SHORTLIST);
     const truth = new Set([...e.screened.map((x) => x.exact)].sort(compareCandidates).slice(0, LIMIT).map((c) => c.player_id));
     if (served.candidates.filter((c) => truth.has(c.player_id)).length !== r.hit) throw new Error('the served answer is not the shortlist\'s top 10');

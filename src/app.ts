@@ -12,20 +12,13 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { registerAccessHook } from './http/access-hook.js';
+import { AnswerCache, ANSWERS_KEPT } from './http/answer-cache.js';
 import { registerDocsPage, withoutSafeIntegerBounds } from './http/docs-page.js';
+import { notFoundAnswer, registerStrictParameters } from './http/strict.js';
 import type { HttpDeps } from './http/deps.js';
 import { ApiError, BODY_NOT_OBJECT, UNEXPECTED } from './http/errors.js';
-import { playerRoutes } from './http/routes/players.js';
-import { referenceRoutes } from './http/routes/reference.js';
-import { systemRoutes } from './http/routes/system.js';
-import { valuationRoutes } from './http/routes/valuation.js';
-import { analysisRoutes } from './http/routes/analysis.js';
 import { webAppRoutes } from './http/web-app.js';
-import { searchRoutes } from './http/routes/search.js';
-import { playerListRoutes } from './http/routes/player-list.js';
-import { valueHistoryRoutes } from './http/routes/value-history.js';
-import { leagueRoutes } from './http/routes/league.js';
-import { recommendRoutes } from './http/routes/recommend.js';
+import { apiRoutes } from './http/routes/index.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -145,7 +138,8 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
     req.log.error({ err, url: req.url, method: req.method }, 'unexpected error');
     return reply.code(500).send({ error: UNEXPECTED });
   });
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found' }));
+  // Unknown parameters and wrong methods are judged here, once for every API route.
+  app.setNotFoundHandler(notFoundAnswer(registerStrictParameters(app)));
 
   // Set first thing, so every answer carries them, errors included; static docs files set their own caching.
   let inFlight = 0;
@@ -200,16 +194,8 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   await registerDocsPage(app);
 
   registerAccessHook(app, deps);
-  systemRoutes(app, deps);
-  referenceRoutes(app, deps);
-  playerRoutes(app, deps);
-  valuationRoutes(app, deps);
-  analysisRoutes(app, deps);
-  searchRoutes(app, deps);
-  playerListRoutes(app, deps);
-  valueHistoryRoutes(app, deps);
-  leagueRoutes(app, deps);
-  recommendRoutes(app, deps);
+  app.decorate('answers', new AnswerCache(ANSWERS_KEPT));
+  apiRoutes(app, deps);
 
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   webAppRoutes(app);

@@ -8,7 +8,7 @@ import { playerFacts } from '../domain/player-facts.js';
 import { POSITIONS } from '../domain/positions.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import { fromEur, moneyPair, roundMoney } from '../money/convert.js';
-import type { Money } from '../valuation/answers.js';
+import type { Money } from '../money/convert.js';
 import type { ModelBundle } from '../valuation/bundle.js';
 import { predictFeePoint } from '../valuation/fee/index.js';
 import { foldText } from './fold.js';

@@ -1,3 +1,13 @@
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's one answer cache: every valuation and analysis route keeps its answers here, by key prefix. */
+    answers: AnswerCache;
+  }
+}
+
+/** Entries the app keeps: ROI results for recommendations are the most numerous. */
+export const ANSWERS_KEPT = 25_000;
+
 /**
  * Answers of the valuation endpoints, kept by their inputs and the versions of data, models and
  * rates they were computed from: the same request on the same data gives the same answer, and a

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import swaggerUi from '@fastify/swagger-ui';
+import { DOCS_CSP } from './csp.js';
 
 /**
  * The /docs page: Swagger UI (the files @fastify/swagger-ui ships, served from this origin) under
@@ -8,19 +9,6 @@ import swaggerUi from '@fastify/swagger-ui';
  * once, in the zod schemas) shows beside it.
  */
 
-/** Swagger UI sets style attributes from script, so styles allow 'unsafe-inline'; scripts come only from this origin. */
-export const DOCS_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 /** The mark of Touchline Studio: a pitch's halfway line and centre circle. */
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">

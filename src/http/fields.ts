@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CLUB_ID_PATTERN, PLAYER_ID_PATTERN } from '../domain/ids.js';
 import { isIsoDate, parseSeasonLabel } from '../domain/season.js';
+import { resolveCurrency } from '../money/currencies.js';
+import type { RateTable } from '../money/rates.js';
 import { BODY_NOT_OBJECT } from './errors.js';
 
 /**
@@ -98,18 +100,24 @@ export function moneyInputField(name: string) {
 }
 
 /**
- * A currency code checked against ISO 4217 and the current rate table. `accepts` is asked at
+ * A currency code checked against ISO 4217 and the current rate table. `rates` is asked at
  * validation time so a rates import takes effect without a restart.
  */
-export function currencyField(name: string, accepts: (code: string) => boolean) {
+export function currencyField(name: string, rates: () => RateTable) {
   return z
     .string({ error: `${name} must be a string` })
     .superRefine((code, ctx) => {
-      if (!accepts(code)) ctx.addIssue({ code: 'custom', message: `Invalid currency code: ${code.trim().toUpperCase()}` });
+      if (!resolveCurrency(code, rates()).ok) ctx.addIssue({ code: 'custom', message: `Invalid currency code: ${code.trim().toUpperCase()}` });
     })
     .transform((code) => code.trim().toUpperCase())
     .optional()
     .describe('ISO 4217 code, any case; default EUR');
+}
+
+/** The currency of an answer: the one asked, else the account's preferred one while it has a rate, else EUR. */
+export function answerCurrency(requested: string | undefined, preferred: string | null, rates: RateTable): string {
+  if (requested !== undefined) return requested;
+  return preferred && resolveCurrency(preferred, rates).ok ? preferred.toUpperCase() : 'EUR';
 }
 
 /** A JSON body: anything but a JSON object is `Body must be a JSON object`. */

@@ -57,3 +57,12 @@ export const commonErrors = {
   429: errorResponse.describe('`Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan\'s own limit); wait `retry_after_seconds`'),
   500: errorResponse.describe('`Unexpected server error. Please try again later.`'),
 };
+
+/** An 80% range in `currency`. */
+export const rangeOut = (what: string, low: string, high: string) =>
+  z
+    .object({
+      low: z.number().int().describe(`${low}, in \`currency\``),
+      high: z.number().int().describe(`${high}, in \`currency\``),
+    })
+    .describe(`80% range of ${what}: 8 in 10 outcomes fall inside it`);

@@ -1,26 +1,10 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { APP_CSP } from './csp.js';
 
 /** Where `npm run build:web` (run by `npm install`/`npm ci` through `prepare`) writes Touchline Studio. */
 export const WEB_DIST = new URL('../../web/dist/', import.meta.url).pathname;
-
-/**
- * The app's pages load only their own files and talk only to this origin; no inline script or style,
- * no framing, no plugins.
- */
-export const APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

@@ -46,3 +46,9 @@ export function moneyPair(amountEur: number, code: string, table: RateTable): Mo
 export function moneyPairFromAmount(amount: number, code: string, table: RateTable): MoneyPair {
   return { amount: roundMoney(amount), amountEur: roundMoney(toEur(amount, code, table)) };
 }
+
+/** The currency an answer is given in, and the one rate table every amount of it goes through. */
+export interface Money {
+  readonly code: string;
+  readonly rates: RateTable;
+}

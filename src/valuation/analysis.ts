@@ -1,90 +1,66 @@
 import type { Snapshot } from '../domain/snapshot.js';
-import { seasonLabel } from '../domain/season.js';
-import { leagueForecast } from './league/forecast.js';
 import { playerFacts } from '../domain/player-facts.js';
-import { moneyPair, moneyPairFromAmount, toEur } from '../money/convert.js';
+import { roundMoney } from '../money/convert.js';
 import type { ModelBundle } from './bundle.js';
-import { expectedFeeAnswer, futureValueAnswer, futureValueEur, type Money } from './answers.js';
+import { futureValue, isOwnClub, type FutureValue } from './answers.js';
 import { predictFee } from './fee/index.js';
-import { ImpactError, roiOf, sportiveImpact, squadAnalysis, type ImpactArtifact, type SquadAnalysis, type SquadEntryInput } from './impact/index.js';
+import { ImpactError, roiOf, sportiveImpact, squadAnalysis, type ImpactArtifact, type SportiveImpact, type SquadAnalysis, type SquadEntryInput } from './impact/index.js';
+import { leagueForecast, type LeagueForecast } from './league/forecast.js';
 
 /**
- * Sportive impact, ROI and squad analysis as the API gives them: the impact model's outputs with
- * money pairs through one rate table. Pure.
+ * Sportive impact, ROI, squad analysis and the league forecast as results: the models' outputs, every
+ * amount in EUR and unrounded. Pure; http/ presents them.
  */
-const round2 = (x: number) => Math.round(x * 100) / 100;
-
-function impactModel(bundle: ModelBundle) {
+function impactModel(bundle: ModelBundle): ImpactArtifact {
   if (!bundle.impact) throw new ImpactError('no_training_data', 'the models were trained on data without league results');
   return bundle.impact;
 }
 
-export function sportiveImpactAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: { playerId: string; clubId: string }) {
-  const impact = sportiveImpact(impactModel(bundle), snapshot, q);
-  const value = moneyPair(impact.onFieldValueEur, money.code, money.rates);
-  const original = round2(impact.originalExpectedPosition);
-  const expected = round2(impact.newExpectedPosition);
-  return {
-    onFieldValueEur: impact.onFieldValueEur,
-    body: {
-      currency: money.code,
-      on_field_value: value.amount,
-      on_field_value_in_eur: value.amountEur,
-      simulation: {
-        // From the two positions as shown, so the three figures agree to the hundredth.
-        increase_in_expected_position: round2(Math.max(0, original - expected)),
-        new_expected_position: expected,
-        original_expected_position: original,
-      },
-      playing_time_percentage: round2(impact.playingTimePercentage),
-    },
-  };
+export function sportiveImpactOf(bundle: ModelBundle, snapshot: Snapshot, q: { playerId: string; clubId: string }): SportiveImpact {
+  return sportiveImpact(impactModel(bundle), snapshot, q);
 }
 
 export interface RoiQuery {
   playerId: string;
   clubId: string;
-  /** In the requested currency, as the caller gave them. */
-  annualWage: number | null;
-  expectedTransferValue: number | null;
+  /** The fee the caller gave, in EUR; null: his expected fee for a move to the club. */
+  feeEur: number | null;
+  /** The yearly wage the caller gave, in EUR; null: no wage cost. */
+  annualWageEur: number | null;
 }
 
-export function roiAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: RoiQuery) {
-  const givenFeeEur = q.expectedTransferValue === null ? null : toEur(q.expectedTransferValue, money.code, money.rates);
-  const fee =
-    q.expectedTransferValue === null
-      ? moneyPair(expectedFeeAnswer(bundle, snapshot, money, { playerId: q.playerId, targetClubId: q.clubId }).feeEur, money.code, money.rates)
-      : moneyPairFromAmount(q.expectedTransferValue, money.code, money.rates);
-  const wage = q.annualWage === null ? null : moneyPairFromAmount(q.annualWage, money.code, money.rates);
-  const impact = sportiveImpactAnswer(bundle, snapshot, money, q);
-  // The fee and wage are costs, not the player's worth: the future value is the one asked with no fee.
-  const future = futureValueAnswer(bundle, snapshot, money, { playerId: q.playerId, clubId: q.clubId });
-  const totalEur = impact.onFieldValueEur + future.futureValueEur;
-  const total = moneyPair(totalEur, money.code, money.rates);
-  const feeEur = givenFeeEur ?? fee.amountEur;
-  const wageEur = q.annualWage === null ? null : toEur(q.annualWage, money.code, money.rates);
-  // The cost the answer shows decides "no cost": a fee of 0.4 is echoed as 0 and gives no ROI.
-  const roi = fee.amount === 0 && (wage?.amount ?? 0) === 0 ? null : roiOf(totalEur, feeEur, wageEur);
+export interface RoiResult {
+  /** The fee counted as cost: the one given, else the expected fee for a move to the club (unrounded). */
+  feeEur: number;
+  impact: SportiveImpact;
+  /** The future value with no fee given: the fee paid is a cost, not the player's worth. */
+  future: FutureValue;
+  totalValueCreatedEur: number;
+  /** Value created ÷ (fee + 3 × wage); null when the cost is 0. */
+  returnOnInvestment: number | null;
+  player: { age: number | null; position: string; role: string; rating: number | null; potential: number | null };
+}
+
+export function roi(bundle: ModelBundle, snapshot: Snapshot, q: RoiQuery): RoiResult {
+  const own = isOwnClub(snapshot, q.playerId, q.clubId);
+  // One prediction of the fee to the club serves as both cost and baseline when they coincide.
+  const feeToClub = q.feeEur === null || !own ? predictFee(bundle.fee, snapshot, { playerId: q.playerId, targetClubId: q.clubId }).feeEur : null;
+  const feeEur = q.feeEur ?? feeToClub!;
+  const baselineEur = own ? predictFee(bundle.fee, snapshot, { playerId: q.playerId, targetClubId: null }).feeEur : feeToClub!;
+  const impact = sportiveImpactOf(bundle, snapshot, q);
+  const future = futureValue(bundle, snapshot, { playerId: q.playerId, clubId: q.clubId, baselineValueEur: baselineEur });
+  const totalValueCreatedEur = impact.onFieldValueEur + future.futureValueEur;
+  // An expected fee is a cost in whole euros, as it is paid.
+  const costFeeEur = q.feeEur ?? roundMoney(feeEur);
   const facts = playerFacts(snapshot, snapshot.players.get(q.playerId)!);
   const rating = facts.latestRating;
   return {
-    currency: money.code,
-    expected_transfer_value: fee.amount,
-    expected_transfer_value_in_eur: fee.amountEur,
-    annual_wage: wage?.amount ?? null,
-    annual_wage_in_eur: wage?.amountEur ?? null,
-    total_value_created: total.amount,
-    total_value_created_in_eur: total.amountEur,
-    return_on_investment: roi === null ? null : Math.round(roi * 10_000) / 10_000,
-    sportive_impact: impact.body,
-    future_transfer_value: future.body,
-    player_info: {
-      age: facts.age,
-      position: facts.position,
-      best_role: facts.role,
-      current_rating: rating ? Math.round(rating.rating) : null,
-      current_potential: rating ? Math.round(rating.potential) : null,
-    },
+    feeEur,
+    impact,
+    future,
+    totalValueCreatedEur,
+    returnOnInvestment: roiOf(totalValueCreatedEur, costFeeEur, q.annualWageEur),
+    player: { age: facts.age, position: facts.position, role: facts.role, rating: rating?.rating ?? null, potential: rating?.potential ?? null },
   };
 }
 
@@ -96,57 +72,38 @@ export function actualSquadAnalysis(model: ImpactArtifact, snapshot: Snapshot, c
   return squadAnalysis(model, snapshot, { clubId });
 }
 
-export function squadAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: { clubId: string; squad: SquadEntryInput[] | null }) {
+export interface SquadValue {
+  clubId: string;
+  source: 'actual' | 'custom';
+  expectedLeagueRank: number;
+  squad: { name: string; playerId: string; position: string }[];
+  totalFeeEur: number;
+  totalFutureEur: number;
+}
+
+export function squadValue(bundle: ModelBundle, snapshot: Snapshot, q: { clubId: string; squad: SquadEntryInput[] | null }): SquadValue {
   const result = q.squad === null
     ? actualSquadAnalysis(impactModel(bundle), snapshot, q.clubId)
     : squadAnalysis(impactModel(bundle), snapshot, { clubId: q.clubId, squad: q.squad });
-  let feeEur = 0;
-  let futureEur = 0;
+  let totalFeeEur = 0;
+  let totalFutureEur = 0;
   for (const e of result.squad) {
     // The fee is a sale by his own club; the future value is the one /get_future_transfer_value gives
     // for this player at this club.
-    feeEur += predictFee(bundle.fee, snapshot, { playerId: e.playerId }).feeEur;
-    futureEur += futureValueEur(bundle, snapshot, { playerId: e.playerId, clubId: q.clubId });
+    totalFeeEur += predictFee(bundle.fee, snapshot, { playerId: e.playerId }).feeEur;
+    totalFutureEur += futureValue(bundle, snapshot, { playerId: e.playerId, clubId: q.clubId }).futureValueEur;
   }
-  const fees = moneyPair(feeEur, money.code, money.rates);
-  const futures = moneyPair(futureEur, money.code, money.rates);
   return {
-    club_id: q.clubId,
-    currency: money.code,
-    expected_league_rank: round2(result.expectedLeagueRank),
-    squad: result.squad.map((e) => ({ name: e.name, player_id: e.playerId, position: e.position })),
-    squad_size: result.squad.length,
-    squad_source: q.squad === null ? ('actual' as const) : ('custom' as const),
-    total_expected_transfer_fee: fees.amount,
-    total_expected_transfer_fee_in_eur: fees.amountEur,
-    total_future_transfer_value: futures.amount,
-    total_future_transfer_value_in_eur: futures.amountEur,
+    clubId: q.clubId,
+    source: q.squad === null ? 'actual' : 'custom',
+    expectedLeagueRank: result.expectedLeagueRank,
+    squad: result.squad.map((e) => ({ name: e.name, playerId: e.playerId, position: e.position })),
+    totalFeeEur,
+    totalFutureEur,
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// league forecast
-
-const round1 = (x: number) => Math.round(x * 10) / 10;
-
-/** The analysis season's table of a domestic league, as the API gives it. */
-export function leagueForecastAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, league: string) {
-  const forecast = leagueForecast(impactModel(bundle), snapshot, league);
-  return {
-    competition: league,
-    season: seasonLabel(forecast.season),
-    currency: money.code,
-    clubs: forecast.clubs.map((c) => {
-      const revenue = moneyPair(c.expectedRevenueEur, money.code, money.rates);
-      return {
-        club_id: c.clubId,
-        name: snapshot.clubs.get(c.clubId)?.name ?? '',
-        expected_position: round2(c.expectedPosition),
-        expected_points: round1(c.expectedPoints),
-        position_probabilities: c.positionProbabilities,
-        expected_revenue: revenue.amount,
-        expected_revenue_in_eur: revenue.amountEur,
-      };
-    }),
-  };
+/** The analysis season's table of a domestic league. */
+export function leagueForecastOf(bundle: ModelBundle, snapshot: Snapshot, league: string): LeagueForecast {
+  return leagueForecast(impactModel(bundle), snapshot, league);
 }

@@ -1,41 +1,24 @@
 import { playerFacts } from '../domain/player-facts.js';
 import type { Snapshot } from '../domain/snapshot.js';
-import { moneyPair, type MoneyPair } from '../money/convert.js';
-import type { RateTable } from '../money/rates.js';
 import type { ModelBundle } from './bundle.js';
-import { predictFee } from './fee/index.js';
-import { CATEGORY_NAMES, categoryOfValue, predictFuture } from './future/index.js';
+import { predictFee, type FeeOutput } from './fee/index.js';
+import { predictFuture, type FutureOutput } from './future/index.js';
 
 /**
- * The valuation answers as the API gives them: model outputs (EUR) with every amount as a
- * `x` / `x_in_eur` pair through one rate table. Pure: snapshot, models and rates in, objects out.
+ * The valuation answers as results: every amount in EUR, unrounded. Pure: snapshot and models in,
+ * typed values out; http/ names, converts and rounds them.
  */
-export interface Money {
-  readonly code: string;
-  readonly rates: RateTable;
-}
-
-const pair = (eur: number, m: Money): MoneyPair => moneyPair(eur, m.code, m.rates);
-const range = (lowEur: number, highEur: number, m: Money) => ({ low: pair(lowEur, m).amount, high: pair(highEur, m).amount });
-
 export interface FeeQuery {
   playerId: string;
   targetClubId?: string | null;
   contractEndDate?: string | null;
 }
 
-export function expectedFeeAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: FeeQuery) {
-  const fee = predictFee(bundle.fee, snapshot, q);
-  const v = pair(fee.feeEur, money);
-  return {
-    feeEur: fee.feeEur,
-    body: {
-      currency: money.code,
-      expected_transfer_value: v.amount,
-      expected_transfer_value_in_eur: v.amountEur,
-      expected_transfer_value_range: range(fee.lowEur, fee.highEur, money),
-    },
-  };
+/** The expected transfer fee and its 80% range. */
+export type FeeEstimate = FeeOutput;
+
+export function expectedFee(bundle: ModelBundle, snapshot: Snapshot, q: FeeQuery): FeeEstimate {
+  return predictFee(bundle.fee, snapshot, q);
 }
 
 export interface FutureQuery {
@@ -50,50 +33,18 @@ export interface FutureQuery {
   baselineValueEur?: number | null;
 }
 
-function predictFutureFor(bundle: ModelBundle, snapshot: Snapshot, q: FutureQuery) {
-  const player = snapshot.players.get(q.playerId);
+/** The predicted distribution of his market value in 3 years. */
+export type FutureValue = FutureOutput;
+
+/** True when the club is his current team or owns him. */
+export function isOwnClub(snapshot: Snapshot, playerId: string, clubId: string): boolean {
+  const player = snapshot.players.get(playerId);
   const facts = player ? playerFacts(snapshot, player) : null;
-  const ownClub = facts !== null && (facts.currentTeamId === q.clubId || facts.owningClubId === q.clubId);
-  const baseline = q.baselineValueEur ?? predictFee(bundle.fee, snapshot, { playerId: q.playerId, targetClubId: ownClub ? null : q.clubId }).feeEur;
+  return facts !== null && (facts.currentTeamId === clubId || facts.owningClubId === clubId);
+}
+
+export function futureValue(bundle: ModelBundle, snapshot: Snapshot, q: FutureQuery): FutureValue {
+  const baseline = q.baselineValueEur ??
+    predictFee(bundle.fee, snapshot, { playerId: q.playerId, targetClubId: isOwnClub(snapshot, q.playerId, q.clubId) ? null : q.clubId }).feeEur;
   return predictFuture(bundle.future, bundle.rating, snapshot, { playerId: q.playerId, clubId: q.clubId, baselineValueEur: baseline });
-}
-
-/** The future value alone (EUR, unrounded), as futureValueAnswer computes it. */
-export function futureValueEur(bundle: ModelBundle, snapshot: Snapshot, q: FutureQuery): number {
-  return predictFutureFor(bundle, snapshot, q).futureValueEur;
-}
-
-export function futureValueAnswer(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: FutureQuery) {
-  const f = predictFutureFor(bundle, snapshot, q);
-  const v = pair(f.futureValueEur, money);
-  return {
-    futureValueEur: f.futureValueEur,
-    body: {
-      currency: money.code,
-      future_transfer_value: v.amount,
-      future_transfer_value_in_eur: v.amountEur,
-      future_transfer_value_range: range(f.lowEur, f.highEur, money),
-      // The band of the amount as shown, so label and number agree to the euro.
-      value_category: CATEGORY_NAMES[categoryOfValue(v.amountEur, f.baselineValueEur)],
-      probabilities_of_different_outcomes: {
-        probabilities: Object.fromEntries(CATEGORY_NAMES.map((c) => [c, f.probabilities[c]])),
-        sample_size: f.sampleSize,
-      },
-      explanations: {
-        simulation_years: 3 as const,
-        over_thirthy_years: f.overThirty,
-        similar_players: f.similarPlayers.map((s) => ({
-          name: s.name,
-          initial_value: pair(s.initial_value, money).amount,
-          initial_rating: Math.round(s.initial_rating),
-          initial_potential: Math.round(s.initial_potential),
-          later_transfer_value: pair(s.later_transfer_value, money).amount,
-          age: Math.round(s.age),
-          season: s.season,
-          position: s.position,
-          best_role: s.best_role,
-        })),
-      },
-    },
-  };
 }

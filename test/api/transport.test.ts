@@ -68,9 +68,11 @@ describe('transport', () => {
       assert.equal(res.statusCode, 404);
       assert.deepEqual(json(res), { error: 'Not found' });
     }
+    // a known path with a method it does not have is 405 (EXTENSIONS.md, strict parameters)
     const wrongMethod = await t.app.inject({ method: 'DELETE', url: '/v1/competitions', headers: { 'x-api-key': t.key } });
-    assert.equal(wrongMethod.statusCode, 404);
-    assert.deepEqual(json(wrongMethod), { error: 'Not found' });
+    assert.equal(wrongMethod.statusCode, 405);
+    assert.deepEqual(json(wrongMethod), { error: 'Method not allowed' });
+    assert.equal(wrongMethod.headers.allow, 'GET, HEAD');
   });
 
   test('bodies that are not JSON objects: 400 Body must be a JSON object', async () => {

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Fastify from 'fastify';
-import { APP_CSP, WEB_DIST, webAppRoutes } from '../../src/http/web-app.js';
+import { APP_CSP } from '../../src/http/csp.js';
+import { WEB_DIST, webAppRoutes } from '../../src/http/web-app.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 describe('the web app at /', () => {

@@ -5,7 +5,8 @@ import { buildSnapshot, type Snapshot } from '../../src/domain/snapshot.js';
 import { playerFacts } from '../../src/domain/player-facts.js';
 import { fitImpactModel, ImpactError, sportiveImpact, withModelRatings, type ImpactArtifact } from '../../src/valuation/impact/index.js';
 import { ratedPlayer, ratingIn } from '../../src/valuation/impact/model.js';
-import { clubScreen, compareCandidates, screenedOnFieldValueEur, SCREEN_GRID, type RecommendedCandidate } from '../../src/valuation/recommend/index.js';
+import { clubScreen, screenedOnFieldValueEur, SCREEN_GRID } from '../../src/valuation/recommend/index.js';
+import { compareCandidates, type RecommendedCandidate } from '../../src/http/present/recommend.js';
 
 // One demo world for the file, its generator's ratings standing in for the model's (as in impact.test.ts).
 const AS_OF = '2026-06-30';

@@ -45,7 +45,7 @@ const searchResultSchema = z
   .describe('A player, club or competition; fields by type');
 
 /** GET /v1/search: players, clubs and competitions by name, within the caller's plan. */
-export function searchRoutes(app: FastifyInstance, deps: HttpDeps): void {
+export function searchRoute(app: FastifyInstance, deps: HttpDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/v1/search', {
     schema: {

@@ -1,25 +1,22 @@
 /**
  * Who should a club sign at one position: every eligible player ranked by the return on investment
  * /get_roi_analysis answers for him and that club with no fee and no wage given (the fee is then
- * the expected fee of a move to that club). Pure: snapshot, models and rates in, an answer out.
+ * the expected fee of a move to that club). Pure: snapshot and models in, typed results out.
  *
  * Ranking thousands of players by the exact simulation would take minutes, so it goes in two steps:
  *   1. the screen: for every eligible player, the exact fee and future value (cheap) and an
  *      estimate of the on-field value from the club's screen (screen.ts), giving an estimated ROI;
- *   2. the exact ROI (roiAnswer, the very function of /get_roi_analysis) for the best `shortlist`
- *      of the screen, which are ranked by it: return_on_investment (highest first, null last),
- *      then total_value_created, then player id.
+ *   2. the exact ROI (roi, the very function of /get_roi_analysis) for the best `shortlist`
+ *      of the screen, which http/ ranks by it as shown: return_on_investment (highest first, null
+ *      last), then total_value_created, then player id.
  * Every number shown comes from step 2. The club's screen, the fees and the future values are kept
  * per snapshot, models, club and position, so a second request for that club and position (other
  * filters, limit or currency) costs only the exact runs it has not made yet.
  */
 import { playerFacts } from '../../domain/player-facts.js';
 import type { PositionCode } from '../../domain/positions.js';
-import { seasonLabel } from '../../domain/season.js';
 import type { Snapshot } from '../../domain/snapshot.js';
-import { moneyPair } from '../../money/convert.js';
-import { roiAnswer } from '../analysis.js';
-import type { Money } from '../answers.js';
+import { roi as roiOfSigning, type RoiResult } from '../analysis.js';
 import type { ModelBundle } from '../bundle.js';
 import { predictFeePoint } from '../fee/index.js';
 import { predictFutureMedian } from '../future/index.js';
@@ -29,13 +26,11 @@ import { clubScreen, screenedOnFieldValueEur, type ClubScreen } from './screen.j
 
 export { clubScreen, screenedOnFieldValueEur, SCREEN_GRID, type ClubScreen } from './screen.js';
 
-export type RoiBody = ReturnType<typeof roiAnswer>;
-
 export interface RecommendQuery {
   clubId: string;
   position: PositionCode;
-  /** In money.code, compared with the expected fee as the answer shows it. */
-  maxExpectedTransferValue: number | null;
+  /** Whether an expected fee (EUR) is within the caller's limit, as the answer shows it; null: no limit. */
+  feeAllowed: ((feeEur: number) => boolean) | null;
   maxAge: number | null;
   /** Competition ids whose current clubs are searched; null: everything the plan covers. */
   competitions: readonly string[] | null;
@@ -47,8 +42,8 @@ export interface RecommendQuery {
 export interface RecommendOptions {
   /** Players of the screen given the exact run; default SHORTLIST. */
   shortlist?: number;
-  /** The exact ROI of a player for the club (a cache may stand in front of roiAnswer); default roiAnswer. */
-  roi?: (playerId: string) => RoiBody;
+  /** The exact ROI of a player for the club (a cache may stand in front of it); default valuation's roi. */
+  roi?: (playerId: string) => RoiResult;
   /** The club's screen for the position; default the one kept by screenedPosition. */
   screen?: ScreenedPosition;
 }
@@ -119,7 +114,7 @@ export function screenPosition(bundle: ModelBundle, snapshot: Snapshot, clubId: 
   const players: ScreenedPlayer[] = [];
   for (const p of positionPools(artifact, snapshot).get(position) ?? []) {
     if (own.has(p.playerId) || p.currentTeamId === clubId || p.owningClubId === clubId) continue;
-    // the same calls as roiAnswer: the fee of a move to the club, the future value framed by it
+    // the same calls as roi: the fee of a move to the club, the future value framed by it
     const feeEur = predictFeePoint(bundle.fee, snapshot, { playerId: p.playerId, targetClubId: clubId });
     const futureEur = predictFutureMedian(bundle.future, bundle.rating, snapshot, { playerId: p.playerId, clubId, baselineValueEur: feeEur });
     players.push({ ...p, feeEur, futureEur, onFieldEur: screenedOnFieldValueEur(screen, p.seasonRatings) });
@@ -152,7 +147,7 @@ function impactOf(bundle: ModelBundle): ImpactArtifact {
 }
 
 /** Players of the screen within the query's plan and limits, best estimated ROI first. */
-export function eligibleByScreen(snapshot: Snapshot, money: Money, screenedPlayers: readonly ScreenedPlayer[], q: RecommendQuery): ScreenedPlayer[] {
+export function eligibleByScreen(snapshot: Snapshot, screenedPlayers: readonly ScreenedPlayer[], q: RecommendQuery): ScreenedPlayer[] {
   let clubs: Set<string> | null = null;
   if (q.competitions !== null) {
     clubs = new Set();
@@ -163,7 +158,7 @@ export function eligibleByScreen(snapshot: Snapshot, money: Money, screenedPlaye
     if (clubs !== null && (p.currentTeamId === null || !clubs.has(p.currentTeamId))) return false;
     if (q.maxAge !== null && (p.age === null || p.age > q.maxAge)) return false;
     // the fee as the answer shows it, so the filter and the number agree
-    if (q.maxExpectedTransferValue !== null && moneyPair(p.feeEur, money.code, money.rates).amount > q.maxExpectedTransferValue) return false;
+    if (q.feeAllowed !== null && !q.feeAllowed(p.feeEur)) return false;
     return true;
   });
   const score = (p: ScreenedPlayer) => (p.feeEur > 0 ? (p.onFieldEur + p.futureEur) / p.feeEur : Number.NEGATIVE_INFINITY);
@@ -171,82 +166,28 @@ export function eligibleByScreen(snapshot: Snapshot, money: Money, screenedPlaye
   return out.sort((a, b) => scores.get(b)! - scores.get(a)! || b.onFieldEur + b.futureEur - (a.onFieldEur + a.futureEur) || (a.playerId < b.playerId ? -1 : 1));
 }
 
-export interface RecommendedCandidate {
-  player_id: string;
-  name: string;
-  age: number | null;
-  club_id: string | null;
-  club_name: string | null;
-  expected_transfer_value: number;
-  expected_transfer_value_in_eur: number;
-  future_transfer_value: number;
-  future_transfer_value_in_eur: number;
-  on_field_value: number;
-  on_field_value_in_eur: number;
-  increase_in_expected_position: number;
-  playing_time_percentage: number;
-  total_value_created: number;
-  total_value_created_in_eur: number;
-  return_on_investment: number | null;
-}
-
-export interface RecommendAnswer {
-  club_id: string;
+/** The exact ROI of each of the screen's best for the club. */
+export interface Recommendation {
+  clubId: string;
   position: PositionCode;
-  season: string;
-  currency: string;
-  candidates_considered: number;
-  candidates: RecommendedCandidate[];
+  /** the analysis season, the first of the 3 simulated */
+  season: number;
+  candidatesConsidered: number;
+  /** the screen's best (at least `limit`), each with his exact ROI, in the screen's order */
+  shortlist: { player: PoolPlayer; roi: RoiResult }[];
 }
 
-/** The candidate as /get_roi_analysis answers for him: every number is the ROI answer's own. */
-export function candidateOf(snapshot: Snapshot, p: PoolPlayer, roi: RoiBody): RecommendedCandidate {
-  const club = p.currentTeamId === null ? undefined : snapshot.clubs.get(p.currentTeamId);
-  return {
-    player_id: p.playerId,
-    name: snapshot.players.get(p.playerId)!.name,
-    age: roi.player_info.age,
-    club_id: club?.id ?? null,
-    club_name: club?.name ?? null,
-    expected_transfer_value: roi.expected_transfer_value,
-    expected_transfer_value_in_eur: roi.expected_transfer_value_in_eur,
-    future_transfer_value: roi.future_transfer_value.future_transfer_value,
-    future_transfer_value_in_eur: roi.future_transfer_value.future_transfer_value_in_eur,
-    on_field_value: roi.sportive_impact.on_field_value,
-    on_field_value_in_eur: roi.sportive_impact.on_field_value_in_eur,
-    increase_in_expected_position: roi.sportive_impact.simulation.increase_in_expected_position,
-    playing_time_percentage: roi.sportive_impact.playing_time_percentage,
-    total_value_created: roi.total_value_created,
-    total_value_created_in_eur: roi.total_value_created_in_eur,
-    return_on_investment: roi.return_on_investment,
-  };
-}
-
-/** The order of the answer: ROI highest first (null last), then total value created, then player id. */
-export function compareCandidates(a: RecommendedCandidate, b: RecommendedCandidate): number {
-  const ra = a.return_on_investment, rb = b.return_on_investment;
-  if (ra !== rb) {
-    if (ra === null) return 1;
-    if (rb === null) return -1;
-    return rb - ra;
-  }
-  return b.total_value_created - a.total_value_created || b.total_value_created_in_eur - a.total_value_created_in_eur ||
-    (a.player_id < b.player_id ? -1 : a.player_id > b.player_id ? 1 : 0);
-}
-
-/** POST /v1/recommend_signings's answer (see the header). Throws ImpactError like /get_roi_analysis. */
-export function recommendSignings(bundle: ModelBundle, snapshot: Snapshot, money: Money, q: RecommendQuery, opts: RecommendOptions = {}): RecommendAnswer {
+/** POST /v1/recommend_signings's result (see the header); http/ orders it as shown. Throws ImpactError like /get_roi_analysis. */
+export function recommendSignings(bundle: ModelBundle, snapshot: Snapshot, q: RecommendQuery, opts: RecommendOptions = {}): Recommendation {
   const { players } = opts.screen ?? screenedPosition(bundle, snapshot, q.clubId, q.position);
-  const eligible = eligibleByScreen(snapshot, money, players, q);
-  const roi = opts.roi ?? ((playerId: string) => roiAnswer(bundle, snapshot, money, { playerId, clubId: q.clubId, annualWage: null, expectedTransferValue: null }));
+  const eligible = eligibleByScreen(snapshot, players, q);
+  const roi = opts.roi ?? ((playerId: string) => roiOfSigning(bundle, snapshot, { playerId, clubId: q.clubId, feeEur: null, annualWageEur: null }));
   const shortlist = eligible.slice(0, Math.max(q.limit, opts.shortlist ?? SHORTLIST));
-  const candidates = shortlist.map((p) => candidateOf(snapshot, p, roi(p.playerId))).sort(compareCandidates).slice(0, q.limit);
   return {
-    club_id: q.clubId,
+    clubId: q.clubId,
     position: q.position,
-    season: seasonLabel(snapshot.analysisSeason),
-    currency: money.code,
-    candidates_considered: eligible.length,
-    candidates,
+    season: snapshot.analysisSeason,
+    candidatesConsidered: eligible.length,
+    shortlist: shortlist.map((p) => ({ player: p, roi: roi(p.playerId) })),
   };
 }

@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { valueHistory } from '../../discovery/history.js';
 import { seasonLabel } from '../../domain/season.js';
 import { moneyPair } from '../../money/convert.js';
-import { resolveCurrency } from '../../money/currencies.js';
 import type { HttpDeps } from '../deps.js';
-import { currencyField, playerIdField } from '../fields.js';
+import { answerCurrency, currencyField, playerIdField } from '../fields.js';
 import { requirePlayer } from '../guards.js';
 import { cachedBody, sendJson } from '../json-body.js';
 import type { Snapshot } from '../../domain/snapshot.js';
@@ -43,15 +42,14 @@ const responseSchema = z.object({
 }).describe('Market values and ratings over time');
 
 /** GET /v1/market_value_history: a player's value and rating over time. */
-export function valueHistoryRoutes(app: FastifyInstance, deps: HttpDeps): void {
+export function marketValueHistoryRoute(app: FastifyInstance, deps: HttpDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const acceptsCurrency = (code: string) => resolveCurrency(code, deps.rates()).ok;
 
   r.get('/v1/market_value_history', {
     schema: {
       tags: ['discovery'],
       summary: "A player's market value and our rating over time",
-      querystring: z.object({ player_id: playerIdField(), currency: currencyField('currency', acceptsCurrency) }),
+      querystring: z.object({ player_id: playerIdField(), currency: currencyField('currency', () => deps.rates()) }),
       response: { 200: responseSchema, ...commonErrors },
     },
   }, async (req, reply) => {
@@ -59,7 +57,7 @@ export function valueHistoryRoutes(app: FastifyInstance, deps: HttpDeps): void {
     const f = requirePlayer(s, req.principal!, req.query.player_id);
     const preferred = req.principal!.preferredCurrency;
     const rates = deps.rates();
-    const code = req.query.currency ?? (preferred && resolveCurrency(preferred, rates).ok ? preferred.toUpperCase() : 'EUR');
+    const code = answerCurrency(req.query.currency, preferred, rates);
     // Fixed for a snapshot, a rate table and a currency: made and serialised once.
     const key = `${f.player.id}|${code}|${rates.date}`;
     return sendJson(reply, cachedBody(bodies, s, key, () => {

@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resolveCurrency } from '../../money/currencies.js';
-import { leagueForecastAnswer } from '../../valuation/analysis.js';
-import { AnswerCache } from '../answer-cache.js';
+import { leagueForecastOf } from '../../valuation/analysis.js';
+import { presentForecast } from '../present/analysis.js';
 import type { HttpDeps } from '../deps.js';
 import { forbidden, notFound } from '../errors.js';
 import { currencyField } from '../fields.js';
 import { competitionCovered } from '../guards.js';
 import { commonErrors } from '../schemas.js';
-import { mapImpactError } from './analysis.js';
-import { valuationContext } from './valuation.js';
+import { mapImpactError, valuationContext } from '../valuation-context.js';
 
 const NOT_A_LEAGUE = 'Competition is not a domestic league';
 
@@ -25,10 +23,9 @@ const forecastClubSchema = z.object({
 });
 
 /** GET /v1/league_forecast: the analysis season's table of a domestic league, simulated. */
-export function leagueRoutes(app: FastifyInstance, deps: HttpDeps): void {
+export function leagueForecastRoute(app: FastifyInstance, deps: HttpDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const cache = new AnswerCache(500);
-  const acceptsCurrency = (code: string) => resolveCurrency(code, deps.rates()).ok;
+  const cache = app.answers;
 
   r.get('/v1/league_forecast', {
     schema: {
@@ -44,7 +41,7 @@ export function leagueRoutes(app: FastifyInstance, deps: HttpDeps): void {
             if (c && c.type !== 'DOMESTIC_LEAGUE') ctx.addIssue({ code: 'custom', message: NOT_A_LEAGUE });
           })
           .describe('A domestic league id from /v1/competitions'),
-        currency: currencyField('currency', acceptsCurrency),
+        currency: currencyField('currency', () => deps.rates()),
       }),
       response: {
         200: z.object({
@@ -63,7 +60,7 @@ export function leagueRoutes(app: FastifyInstance, deps: HttpDeps): void {
     if (!competitionCovered(req.principal!, q.competition_id)) throw forbidden.competition();
     const ctx = valuationContext(deps, reply, q.currency, req.principal!.preferredCurrency);
     return cache.get(`forecast|${q.competition_id}|${ctx.versions}`, () =>
-      mapImpactError(() => leagueForecastAnswer(ctx.bundle, ctx.snapshot, ctx.money, q.competition_id)),
+      mapImpactError(() => presentForecast(leagueForecastOf(ctx.bundle, ctx.snapshot, q.competition_id), ctx.snapshot, ctx.money)),
     );
   });
 }

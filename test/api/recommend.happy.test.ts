@@ -1,87 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createAccount } from '../../src/access/accounts.js';
-import { createKey } from '../../src/access/keys.js';
-import { createPlan } from '../../src/access/plans.js';
 import { playerFacts } from '../../src/domain/player-facts.js';
-import type { Snapshot } from '../../src/domain/snapshot.js';
 import { ratedPlayer } from '../../src/valuation/impact/model.js';
 import { recommendSignings, screenPosition } from '../../src/valuation/recommend/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { presentRecommendation } from '../../src/http/present/recommend.js';
+import { POSITION, assertOrdered, club, eligible, first, json, league, other, recommend, s, startRecommendApp, t } from './recommend.fixture.js';
 
-const json = (res: { body: string }) => JSON.parse(res.body);
-const PATH = '/v1/recommend_signings';
-
-interface Candidate {
-  player_id: string;
-  name: string;
-  age: number | null;
-  club_id: string | null;
-  club_name: string | null;
-  expected_transfer_value: number;
-  expected_transfer_value_in_eur: number;
-  future_transfer_value: number;
-  future_transfer_value_in_eur: number;
-  on_field_value: number;
-  on_field_value_in_eur: number;
-  increase_in_expected_position: number;
-  playing_time_percentage: number;
-  total_value_created: number;
-  total_value_created_in_eur: number;
-  return_on_investment: number | null;
-}
-
-let t: TestApp;
-let s: Snapshot;
-/** The signing club: the last club of the first league; `league` its league, `other` another league. */
-let club: string;
-let league: string;
-let other: string;
-let noLeague: string;
-/** A key on a plan covering `league` alone. */
-let limited: string;
-let first: { candidates_considered: number; candidates: Candidate[] };
-const POSITION = 'CB';
-
-async function recommend(body: Record<string, unknown>, key?: string) {
-  const res = await t.post(PATH, { club_id: club, position: POSITION, ...body }, key);
-  assert.equal(res.statusCode, 200, res.body);
-  return json(res) as { club_id: string; position: string; season: string; currency: string; candidates_considered: number; candidates: Candidate[] };
-}
-
-/** Players at a club now, with analysis data and a rating the impact model uses, at the position, not at the club. */
-function eligible(position: string, keep: (facts: ReturnType<typeof playerFacts>) => boolean = () => true): string[] {
-  const bundle = t.runtime.models.current()!;
-  const own = new Set(s.squads.get(club) ?? []);
-  return [...s.players.values()].filter((p) => {
-    if (!p.analysis_available || own.has(p.id) || !ratedPlayer(s, p.id, bundle.impact!.settings)) return false;
-    const f = playerFacts(s, p);
-    return f.inWorldNow && f.position === position && f.currentTeamId !== club && f.owningClubId !== club && keep(f);
-  }).map((p) => p.id);
-}
-
-function assertOrdered(list: Candidate[]): void {
-  for (let i = 1; i < list.length; i++) {
-    const a = list[i - 1], b = list[i];
-    const ra = a.return_on_investment ?? -Infinity, rb = b.return_on_investment ?? -Infinity;
-    assert.ok(ra > rb || (ra === rb && (a.total_value_created > b.total_value_created ||
-      (a.total_value_created === b.total_value_created && a.player_id < b.player_id))), `order at ${i}: ${JSON.stringify([a, b])}`);
-  }
-}
-
-before(async () => {
-  t = await startTestApp();
-  s = t.runtime.world.current();
-  [league, other] = [...s.clubsOfLeague.keys()].sort();
-  const clubs = s.clubsOfLeague.get(league)!;
-  club = clubs[clubs.length - 1];
-  noLeague = [...s.clubs.keys()].sort().find((id) => !s.analysisLeagueOfClub.has(id))!;
-  await createPlan(t.handle.db, { name: 'recommend-one-league', competitions: [league] });
-  await createAccount(t.handle.db, { email: 'director@club.example', plan: 'recommend-one-league' });
-  limited = (await createKey(t.handle.db, { email: 'director@club.example' })).api_key;
-  await (t.runtime.deps.authenticator as unknown as { tick(): Promise<void> }).tick();
-  first = await recommend({ limit: 25 });
-});
+// What POST /v1/recommend_signings answers.
+before(startRecommendApp);
 after(async () => {
   await t?.close();
 });
@@ -211,27 +137,14 @@ describe('POST /v1/recommend_signings', () => {
     }
   });
 
-  test('coverage: a one-league plan never gets players from elsewhere', async () => {
-    const b = await recommend({ limit: 25 }, limited);
-    const leagueOf = (id: string | null) => (id === null ? undefined : s.leagueOfClub.get(id));
-    const expected = eligible(POSITION, (f) => leagueOf(f.currentTeamId) === league || leagueOf(f.owningClubId) === league);
-    assert.equal(b.candidates_considered, expected.length);
-    assert.ok(b.candidates.length > 0);
-    for (const c of b.candidates) {
-      const f = playerFacts(s, s.players.get(c.player_id)!);
-      assert.ok(leagueOf(f.currentTeamId) === league || leagueOf(f.owningClubId) === league, c.player_id);
-    }
-    assert.ok(b.candidates_considered < first.candidates_considered);
-  });
-
   test('deterministic: the same request gives the same answer, and so does the computation run again', async () => {
     const a = await recommend({ position: 'ST', max_age: 30 });
     assert.deepEqual(await recommend({ position: 'ST', max_age: 30 }), a);
     const bundle = t.runtime.models.current()!;
     const money = { code: 'EUR', rates: t.runtime.world.rates() };
-    const q = { clubId: club, position: 'ST' as const, maxExpectedTransferValue: null, maxAge: 30, competitions: null, limit: 10, covered: () => true };
+    const q = { clubId: club, position: 'ST' as const, feeAllowed: null, maxAge: 30, competitions: null, limit: 10, covered: () => true };
     // past every cache: the screen built again, the exact runs made again
-    const run = () => recommendSignings(bundle, s, money, q, { screen: screenPosition(bundle, s, club, 'ST') });
+    const run = () => presentRecommendation(recommendSignings(bundle, s, q, { screen: screenPosition(bundle, s, club, 'ST') }), s, money, q.limit);
     assert.deepEqual(run(), a);
   });
 
@@ -255,44 +168,5 @@ describe('POST /v1/recommend_signings', () => {
       assert.ok(c.return_on_investment === null || Number.isFinite(c.return_on_investment));
     }
     assertOrdered(b.candidates);
-  });
-
-  test('errors, in the check order', async () => {
-    const unknownClub = `C${'1'.repeat(26)}`;
-    const outside = s.clubsOfLeague.get(other)![0];
-    const cases: Array<[Record<string, unknown> | string, number, string, string?]> = [
-      ['[]', 400, 'Body must be a JSON object'],
-      [{ position: 'CB' }, 400, 'club_id is required'],
-      [{ club_id: 'C1', position: 'XX' }, 400, 'Invalid club_id'],
-      [{ club_id: club }, 400, 'position is required'],
-      [{ club_id: club, position: 'XX', limit: 0 }, 400, 'Invalid position'],
-      [{ club_id: club, position: 7 }, 400, 'Invalid position'],
-      [{ club_id: club, position: 'CB', max_expected_transfer_value: -1, max_age: 5 }, 400, 'Invalid max_expected_transfer_value'],
-      [{ club_id: club, position: 'CB', max_expected_transfer_value: '100' }, 400, 'Invalid max_expected_transfer_value'],
-      [{ club_id: club, position: 'CB', max_age: 23.5, competitions: 'X' }, 400, 'Invalid max_age'],
-      [{ club_id: club, position: 'CB', max_age: -1 }, 400, 'Invalid max_age'],
-      [{ club_id: club, position: 'CB', max_age: '20' }, 400, 'Invalid max_age'],
-      [{ club_id: club, position: 'CB', competitions: 'X', limit: 0 }, 400, 'Invalid competitions'],
-      [{ club_id: club, position: 'CB', competitions: [] }, 400, 'Invalid competitions'],
-      [{ club_id: club, position: 'CB', competitions: [1] }, 400, 'Invalid competitions'],
-      [{ club_id: club, position: 'CB', limit: 0, currency_code: 'XXX' }, 400, 'Invalid limit'],
-      [{ club_id: club, position: 'CB', limit: 26 }, 400, 'Invalid limit'],
-      [{ club_id: club, position: 'CB', limit: 2.5 }, 400, 'Invalid limit'],
-      [{ club_id: club, position: 'CB', currency_code: 'xxx' }, 400, 'Invalid currency code: XXX'],
-      [{ club_id: club, position: 'CB', currency_code: 5 }, 400, 'currency_code must be a string'],
-      [{ club_id: unknownClub, position: 'CB', competitions: ['NOT_A_COMPETITION'] }, 404, 'Club not found'],
-      [{ club_id: club, position: 'CB', competitions: [league, 'NOT_A_COMPETITION'] }, 404, 'Competition not found'],
-      [{ club_id: noLeague, position: 'CB' }, 400, 'Club has no domestic league to simulate'],
-      // under the one-league plan: 404 before 403, the club's 403 before a competition's
-      [{ club_id: outside, position: 'CB', competitions: ['NOT_A_COMPETITION'] }, 404, 'Competition not found', limited],
-      [{ club_id: outside, position: 'CB', competitions: [other] }, 403, 'Requested club is not allowed', limited],
-      [{ club_id: club, position: 'CB', competitions: [league, other] }, 403, 'Requested competition is not allowed', limited],
-    ];
-    for (const [body, status, error, key] of cases) {
-      const res = await t.post(PATH, body, key);
-      assert.equal(res.statusCode, status, `${JSON.stringify(body)}: ${res.body}`);
-      assert.deepEqual(json(res), { error }, JSON.stringify(body));
-    }
-    assert.equal((await t.post(PATH, { club_id: club, position: 'CB' }, null)).statusCode, 401);
   });
 });

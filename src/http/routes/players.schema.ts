@@ -1,3 +1,4 @@
+import type { RateTable } from '../../money/rates.js';
 import { z } from 'zod';
 import { FEET, SORT_KEYS, type ListSort, type SortKey } from '../../discovery/list-index.js';
 import { CLUB_ID_PATTERN } from '../../domain/ids.js';
@@ -34,7 +35,7 @@ const foot = z
   .describe('Right, Left or Both');
 
 /** The query of GET /v1/players, in the order of EXTENSIONS.md's table (the first failing field answers). */
-export function playerListQuery(acceptsCurrency: (code: string) => boolean) {
+export function playerListQuery(rates: () => RateTable) {
   const { ages, ratings } = PLAYER_LIST_CONFIG;
   return z.object({
     competition_id: z.string({ error: 'Invalid competition_id' }).min(1, { error: 'Invalid competition_id' }).optional()
@@ -52,7 +53,7 @@ export function playerListQuery(acceptsCurrency: (code: string) => boolean) {
     min_rating: intRangeQuery('min_rating', ratings.min, ratings.max).optional().describe('Our rating at least this, 1-99'),
     min_potential: intRangeQuery('min_potential', ratings.min, ratings.max).optional().describe('Our potential at least this, 1-99'),
     analysis_available_only: queryBoolean('analysis_available_only').describe('true/false/1/0: only players the analysis endpoints accept'),
-    currency: currencyField('currency', acceptsCurrency),
+    currency: currencyField('currency', rates),
     sort: z.enum(SORTS, { error: 'Invalid sort' }).optional()
       .describe(`${SORT_KEYS.join(', ')}; a leading - sorts descending; default ${PLAYER_LIST_CONFIG.defaultSort}; nulls last; ties by service_id`),
     limit: intRangeQuery('limit', 1, PLAYER_LIST_CONFIG.maxLimit).optional().describe('1-100, default 25'),

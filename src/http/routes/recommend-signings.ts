@@ -2,18 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isPositionCode, POSITION_CODES, type PositionCode } from '../../domain/positions.js';
-import { resolveCurrency } from '../../money/currencies.js';
-import { roiAnswer } from '../../valuation/analysis.js';
+import { moneyPair } from '../../money/convert.js';
+import { roi, type RoiResult } from '../../valuation/analysis.js';
 import { ImpactError } from '../../valuation/impact/index.js';
-import { recommendSignings, SHORTLIST, type RoiBody } from '../../valuation/recommend/index.js';
-import { AnswerCache } from '../answer-cache.js';
+import { recommendSignings, SHORTLIST } from '../../valuation/recommend/index.js';
+import { presentRecommendation } from '../present/recommend.js';
 import { ApiError, forbidden, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, MONEY_INPUT_MAX } from '../fields.js';
 import { competitionCovered, requireClub, scopeOf } from '../guards.js';
 import { commonErrors } from '../schemas.js';
-import { mapImpactError } from './analysis.js';
-import { valuationContext } from './valuation.js';
+import { mapImpactError, valuationContext } from '../valuation-context.js';
 
 export const NO_DOMESTIC_LEAGUE = 'Club has no domestic league to simulate';
 export const RECOMMEND_LIMIT = { default: 10, max: 25 } as const;
@@ -66,12 +65,10 @@ const answerSchema = z.object({
 }).describe('The best signings for the position, by return on investment for the club');
 
 /** POST /v1/recommend_signings: who to sign at a position, ranked by ROI for the club. */
-export function recommendRoutes(app: FastifyInstance, deps: HttpDeps): void {
+export function recommendSigningsRoute(app: FastifyInstance, deps: HttpDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const answers = new AnswerCache(500);
-  // exact ROI answers, shared by requests for the same club with other filters, limits or plans
-  const rois = new AnswerCache(20_000);
-  const acceptsCurrency = (code: string) => resolveCurrency(code, deps.rates()).ok;
+  // one cache for answers and for the exact ROI results, shared by requests for the same club with other filters, limits or plans
+  const cache = app.answers;
 
   r.post('/v1/recommend_signings', {
     schema: {
@@ -112,7 +109,7 @@ export function recommendRoutes(app: FastifyInstance, deps: HttpDeps): void {
           .max(RECOMMEND_LIMIT.max, invalid('limit'))
           .nullish()
           .describe(`Candidates returned, 1-${RECOMMEND_LIMIT.max}; default ${RECOMMEND_LIMIT.default}`),
-        currency_code: currencyField('currency_code', acceptsCurrency),
+        currency_code: currencyField('currency_code', () => deps.rates()),
       }),
       response: { 200: answerSchema, ...commonErrors },
     },
@@ -132,20 +129,22 @@ export function recommendRoutes(app: FastifyInstance, deps: HttpDeps): void {
     const maxAge = b.max_age ?? null;
     const limit = b.limit ?? RECOMMEND_LIMIT.default;
     const key = `rec|${b.club_id}|${b.position}|${maxFee}|${maxAge}|${competitions?.join(',') ?? '*'}|${limit}|${scopeKey}|${ctx.versions}`;
-    return answers.get(key, () => {
+    return cache.get(key, () => {
       try {
-        return recommendSignings(ctx.bundle, ctx.snapshot, ctx.money, {
+        const rec = recommendSignings(ctx.bundle, ctx.snapshot, {
           clubId: b.club_id,
           position: b.position,
-          maxExpectedTransferValue: maxFee,
+          // the fee as the answer shows it, so the filter and the number agree
+          feeAllowed: maxFee === null ? null : (feeEur) => moneyPair(feeEur, ctx.money.code, ctx.money.rates).amount <= maxFee,
           maxAge,
           competitions,
           limit,
           covered: scope.all ? () => true : (team, owner) => scope.player(team, owner),
         }, {
-          roi: (playerId) => rois.get<RoiBody>(`${playerId}|${b.club_id}|${ctx.versions}`, () =>
-            roiAnswer(ctx.bundle, ctx.snapshot, ctx.money, { playerId, clubId: b.club_id, annualWage: null, expectedTransferValue: null })),
+          roi: (playerId) => cache.get<RoiResult>(`roi-result|${playerId}|${b.club_id}|${ctx.versions}`, () =>
+            roi(ctx.bundle, ctx.snapshot, { playerId, clubId: b.club_id, feeEur: null, annualWageEur: null })),
         });
+        return presentRecommendation(rec, ctx.snapshot, ctx.money, limit);
       } catch (err) {
         if (err instanceof ImpactError && err.code === 'club_without_league') throw new ApiError(400, NO_DOMESTIC_LEAGUE);
         return mapImpactError(() => { throw err; });

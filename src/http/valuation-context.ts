@@ -1,0 +1,43 @@
+import type { FastifyReply } from 'fastify';
+import type { Snapshot } from '../domain/snapshot.js';
+import type { Money } from '../money/convert.js';
+import type { ModelBundle } from '../valuation/bundle.js';
+import { ImpactError } from '../valuation/impact/index.js';
+import type { HttpDeps } from './deps.js';
+import { ApiError, forbidden, notFound } from './errors.js';
+import { answerCurrency } from './fields.js';
+
+export const MODEL_VERSION_HEADER = 'Touchline-Model-Version';
+
+/** What every valuation request needs: data, models, money, and the header naming the models. */
+export function valuationContext(deps: HttpDeps, reply: FastifyReply, currency: string | undefined, preferred: string | null) {
+  const bundle: ModelBundle | null = deps.models();
+  if (!bundle) throw new ApiError(503, 'Models are being trained; try again shortly');
+  reply.header(MODEL_VERSION_HEADER, bundle.version);
+  const rates = deps.rates();
+  const money: Money = { code: answerCurrency(currency, preferred, rates), rates };
+  const snapshot: Snapshot = deps.snapshot();
+  const versions = `${snapshot.dataVersion}|${snapshot.ratingsVersion}|${snapshot.membershipVersion}|${bundle.version}|${rates.date}|${money.code}`;
+  return { bundle, money, snapshot, versions };
+}
+
+/** The impact model's own refusals, as API answers. */
+export function mapImpactError<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (!(err instanceof ImpactError)) throw err;
+    switch (err.code) {
+      case 'unknown_club':
+        throw notFound.club();
+      case 'unknown_player':
+        throw notFound.player();
+      case 'invalid_squad_entry':
+        throw new ApiError(400, `Invalid squad entry at index ${err.index ?? 0}`);
+      case 'player_not_rated':
+      case 'club_without_league':
+      case 'no_training_data':
+        throw forbidden.analysis();
+    }
+  }
+}

@@ -1,0 +1,15 @@
+import { startTestApp, type TestApp } from '../helpers/app.js';
+
+/** The app on the demo world, a league's last club and the best analysable player of its first club, and a player without analysis data. */
+export async function startAnalysisApp(): Promise<{ t: TestApp; club: string; player: string; unavailable: string }> {
+  const t = await startTestApp();
+  const s = t.runtime.world.current();
+  const league = [...s.clubsOfLeague.keys()].sort()[0];
+  const clubs = s.clubsOfLeague.get(league)!;
+  const club = clubs[clubs.length - 1];
+  // A good player from another club of the same league.
+  const rated = (id: string) => s.ratings.get(id)?.at(-1)?.rating ?? 0;
+  const player = s.squads.get(clubs[0])!.filter((id) => s.players.get(id)!.analysis_available).sort((a, b) => rated(b) - rated(a))[0];
+  const unavailable = [...s.squads.values()].flat().find((id) => !s.players.get(id)!.analysis_available)!;
+  return { t, club, player, unavailable };
+}
