@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isPositionCode, POSITION_CODES, type PositionCode } from '../../domain/positions.js';
 import { toEur } from '../../money/convert.js';
 import { ImpactError } from '../../valuation/impact/index.js';
-import { MAX_EXACT, RECOMMEND_SORTS, SHORTLIST, type Recommendation } from '../../valuation/recommend/index.js';
+import { MAX_EXACT_EXTRA, RECOMMEND_SORTS, SHORTLIST, type Recommendation } from '../../valuation/recommend/index.js';
 import { engineAnswer } from '../engine-answer.js';
 import { presentRecommendation } from '../present/recommend.js';
 import { ApiError, forbidden, notFound } from '../errors.js';
@@ -93,8 +93,9 @@ export function recommendSigningsRoute(app: FastifyInstance, deps: HttpDeps): vo
         'total_value_created less the fee and three years of annual_wage). Every number is what /v1/get_roi_analysis gives each for the club ' +
         'with no fee and the same annual_wage (the fee is then his expected fee for a move to the club). No open data holds wages: without ' +
         'annual_wage no wage is counted. A screen estimates every eligible player\'s on-field value and playing time; the exact simulation runs ' +
-        `in the screen's order (at most ${MAX_EXACT} runs) until ${SHORTLIST} candidates reach the minimum, and those are ranked by it, so a ` +
-        'smaller limit answers the first candidates of a larger one. A club without a domestic league is 400 `' + NO_DOMESTIC_LEAGUE + '`.',
+        `in the screen's order until max(limit, ${SHORTLIST}) candidates reach the minimum (at most ${MAX_EXACT_EXTRA} runs more), and those are ranked by ` +
+        `it, so a limit up to ${SHORTLIST} answers the first candidates of a larger one. ` +
+        'A club without a domestic league is 400 `' + NO_DOMESTIC_LEAGUE + '`.',
       body: bodyObject({
         club_id: clubIdField().describe('The signing club: C + 26 characters'),
         position: positionField,

@@ -10,7 +10,8 @@
  *      screen expects to play well under the minimum are dropped, the rest ordered by the sort's
  *      estimate;
  *   2. the exact ROI (roi, the very function of /get_roi_analysis) in that order, keeping those
- *      whose exact playing time reaches the minimum, until `shortlist` are kept (or MAX_EXACT runs);
+ *      whose exact playing time reaches the minimum, until max(limit, SHORTLIST) are kept (or
+ *      MAX_EXACT_EXTRA runs more than that);
  *      http/ ranks them by the sort on the numbers as shown.
  * Every number shown comes from step 2. The club's screen, the fees and the future values are kept
  * per snapshot, models, club and position, so a second request for that club and position (other
@@ -69,12 +70,13 @@ export interface RecommendOptions {
 }
 
 /**
- * Players of the screen given the exact run, whatever the limit (at most 25): a smaller limit then
- * answers the first candidates of a larger one. Chosen by the recall bench/recommend.ts measures.
+ * Candidates kept from the exact runs for a limit up to it: a limit up to SHORTLIST answers the first
+ * candidates of a larger one. 15 keeps the cold call within 1 s (an exact run costs about 30 ms of
+ * CPU on the real data) at a recall of the true top 10 of 9.75 (bench/recommend.ts).
  */
-export const SHORTLIST = 25;
-/** Exact runs at most per request: the screen's playing time is an estimate, some fall short. */
-export const MAX_EXACT = 40;
+export const SHORTLIST = 15;
+/** Exact runs at most beyond those kept: the screen's playing time is an estimate, some fall short. */
+export const MAX_EXACT_EXTRA = 5;
 /** How far under the minimum the screen's playing time may be and still get an exact run. */
 export const PLAYING_TIME_SLACK = 0.1;
 
@@ -229,7 +231,7 @@ export function recommendSignings(bundle: ModelBundle, snapshot: Snapshot, q: Re
   const roi = opts.roi ?? ((playerId: string) => roiOfSigning(bundle, snapshot, { playerId, clubId: q.clubId, feeEur: null, annualWageEur: null }));
   const wanted = Math.max(q.limit, opts.shortlist ?? SHORTLIST);
   const shortlist: Recommendation['shortlist'] = [];
-  for (let i = 0; i < eligible.length && i < Math.max(wanted, MAX_EXACT) && shortlist.length < wanted; i++) {
+  for (let i = 0; i < eligible.length && i < wanted + MAX_EXACT_EXTRA && shortlist.length < wanted; i++) {
     const r = roi(eligible[i].playerId);
     if (q.playsEnough(r.impact.playingTimePercentage)) shortlist.push({ player: eligible[i], roi: withWage(r, q.annualWageEur) });
   }
