@@ -2509,7 +2509,7 @@ export interface paths {
         };
         /**
          * Find players, clubs and competitions by name
-         * @description Best match first: an exact full-name match, then every word matched as a prefix, then matches with a typo; ties go to the higher current market value (a club: its squad's total; a competition: its clubs' total), then the name. Only what the caller's plan covers is returned.
+         * @description Best match first: an exact full-name match, then every word matched as a prefix, then matches with a typo; ties go to the higher current market value (a club: its squad's total; a competition: its clubs' total), then the name. Football's names are known: club and competition aliases (psg, man utd, barca, bayern munchen, la liga...) name the first team or competition exactly, and a first team ranks above its youth and reserve sides; names may be typed without their spaces (debruyne, vandijk); a player carrying every word typed and worth ten times more than every player of that exact name ranks with them (vinicius). Only what the caller's plan covers is returned.
          */
         get: {
             parameters: {
@@ -2565,6 +2565,176 @@ export interface paths {
                                 competition_type?: string;
                                 /** @description Competition: country, null for international ones */
                                 country?: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Unexpected server error. Please try again later.` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/similar_players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Players like this one: how he plays and at what level
+         * @description Players at a club at the as-of date that the caller's plan covers, other than him, most similar first. Similarity compares where on the pitch they play and their role, their level (our rating and the crowd value), the EA attribute profile where both have one (a style: each attribute relative to the player's own level, within his position group), foot, height, age and share of starts; the data holds no per-90 output (goals, assists), so none is used. A like-for-like replacement ranks above a player who only shares the position. The player asked must exist (404) and be covered (403).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Player service id: P + 26 characters */
+                    player_id: string;
+                    /** @description Only players at these positions: one or more position codes, comma-separated (e.g. CB,CDM); default any */
+                    position?: string;
+                    /** @description Whole years at the as-of date, 14-50 */
+                    max_age?: string;
+                    /** @description In `currency`: expected transfer fee at most this (players without analysis data have none and are left out) */
+                    max_expected_transfer_value?: string;
+                    /** @description Only players whose current team plays in this competition this season */
+                    competition_id?: string;
+                    /** @description 1-50, default 10 */
+                    limit?: string;
+                    /** @description ISO 4217 code, any case; default EUR */
+                    currency?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Players like this one */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Player service id: P + 26 characters */
+                            player_id: string;
+                            /** @description ISO 4217 code of the money fields without `_in_eur`: the one requested, else EUR */
+                            currency: string;
+                            /** @description Most similar first, at most `limit`; never the player asked */
+                            players: {
+                                /** @description Player service id */
+                                service_id: string;
+                                /** @description Full display name */
+                                name: string;
+                                /** @description Whole years at the as-of date */
+                                age: number | null;
+                                /** @description Current team */
+                                club_id: string | null;
+                                /** @description Current team name */
+                                club_name: string | null;
+                                /** @description Position code */
+                                position: string;
+                                /** @description Role, see /v1/role_description */
+                                player_role: string;
+                                /** @description 0-1, three decimals: 1 is the same profile */
+                                similarity: number;
+                                /** @description Latest crowd value on or before the as-of date, EUR; null when unknown */
+                                market_value_in_eur: number | null;
+                                /** @description What /v1/expected_transfer_value answers with no target club and no contract date, in `currency`; null without analysis data */
+                                expected_transfer_value: number | null;
+                                /** @description The same fee in EUR */
+                                expected_transfer_value_in_eur: number | null;
+                                /** @description Up to three short phrases on what he shares with the player asked (e.g. "press-resistant passer", "left-footed") */
+                                shared_traits: string[];
                             }[];
                         };
                     };
@@ -3178,8 +3348,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Who to sign at a position: eligible players ranked by return on investment for the club
-         * @description Covered players with analysis data, not at the club, at that position and within the limits, ranked by the ROI /v1/get_roi_analysis gives each for the club with no fee and no wage (the fee is then his expected fee for a move to the club). A screen estimates every eligible player's on-field value; the exact simulation runs for the screen's best 25, which are ranked by it, so a smaller limit answers the first candidates of a larger one. A club without a domestic league is 400 `Club has no domestic league to simulate`.
+         * Who to sign at a position: eligible players who would play, ranked by the value each signing leaves the club
+         * @description Covered players with analysis data, not at the club nor at its youth or reserve sides, at that position and within the limits, whom the club would start at least min_playing_time_percentage of its league matches, ranked by `sort` (default net_value_created: total_value_created less the fee and three years of annual_wage). Every number is what /v1/get_roi_analysis gives each for the club with no fee and the same annual_wage (the fee is then his expected fee for a move to the club). No open data holds wages: without annual_wage no wage is counted. A screen estimates every eligible player's on-field value and playing time; the exact simulation runs in the screen's order until max(limit, 15) candidates reach the minimum (at most 5 runs more), and those are ranked by it, so a limit up to 15 answers the first candidates of a larger one. A club without a domestic league is 400 `Club has no domestic league to simulate`.
          */
         post: {
             parameters: {
@@ -3205,11 +3375,17 @@ export interface paths {
                         limit?: number | null;
                         /** @description ISO 4217 code, any case; default EUR */
                         currency_code?: string;
+                        /** @description What the list is ordered by, highest first, ties by player_id: net_value_created, total_value_created, return_on_investment, on_field_value, future_transfer_value, expected_transfer_value; default net_value_created */
+                        sort?: ("net_value_created" | "total_value_created" | "return_on_investment" | "on_field_value" | "future_transfer_value" | "expected_transfer_value") | null;
+                        /** @description 0-100, default 25: only players whose playing_time_percentage at the club, as a percentage, reaches it */
+                        min_playing_time_percentage?: number | null;
+                        /** @description In currency_code: the yearly wage assumed for every candidate, counted as /v1/get_roi_analysis counts it; omitted: no wage (no open data holds wages) */
+                        annual_wage?: number | null;
                     };
                 };
             };
             responses: {
-                /** @description The best signings for the position, by return on investment for the club */
+                /** @description The best signings for the position, by what each leaves the club (or the sort asked) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3224,9 +3400,9 @@ export interface paths {
                             season: string;
                             /** @description ISO 4217 code of every money field without the _in_eur suffix: currency_code, else the account's preferred currency, else EUR */
                             currency: string;
-                            /** @description Players who met every condition: covered by the plan, with analysis data, at a club now but not this one, at that position, within the limits */
+                            /** @description Players who met every condition: covered by the plan, with analysis data, at a club now but neither this one nor one of its youth or reserve sides, at that position, within the limits, and expected by the screen to play near min_playing_time_percentage at least */
                             candidates_considered: number;
-                            /** @description Best first: return_on_investment (highest first, null last), then total_value_created, then player_id; at most `limit` */
+                            /** @description Best first by `sort` (highest first; a null return_on_investment last), ties by player_id; at most `limit`, each expected to start at least min_playing_time_percentage */
                             candidates: {
                                 /** @description Player service id */
                                 player_id: string;
@@ -3238,6 +3414,10 @@ export interface paths {
                                 club_id: string | null;
                                 /** @description Name of his current team */
                                 club_name: string | null;
+                                /** @description His latest crowd value on or before the as-of date, EUR; null without one */
+                                market_value_in_eur: number | null;
+                                /** @description End of his contract in force (YYYY-MM-DD); null when unknown */
+                                contract_end_date: string | null;
                                 /** @description The fee: the expected fee of his move to the signing club (/get_roi_analysis with no fee given), in `currency` */
                                 expected_transfer_value: number;
                                 /** @description The fee, EUR */
@@ -3258,8 +3438,21 @@ export interface paths {
                                 total_value_created: number;
                                 /** @description Total value created, EUR */
                                 total_value_created_in_eur: number;
-                                /** @description total_value_created / expected_transfer_value (no wage), 4 decimals; null when the fee shown is 0 */
+                                /** @description What the signing leaves the club: total_value_created - expected_transfer_value - 3 x annual_wage (no wage when none was given), in `currency` */
+                                net_value_created: number;
+                                /** @description Net value created, EUR */
+                                net_value_created_in_eur: number;
+                                /** @description total_value_created / (expected_transfer_value + 3 x annual_wage), 4 decimals; null when that cost is 0 */
                                 return_on_investment: number | null;
+                                /** @description What to check before trusting the numbers; empty when nothing applies */
+                                warnings: {
+                                    /** @description `free_agent` (contract ended on or before the transfer date) or `stale_value` (latest crowd value more than 12 months old) */
+                                    code: string;
+                                    /** @description One plain sentence with the numbers in it */
+                                    message: string;
+                                }[];
+                                /** @description Up to three plain sentences from the numbers: playing time, what he adds, what he will be worth */
+                                reasons: string[];
                             }[];
                         };
                     };
