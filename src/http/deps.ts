@@ -1,5 +1,6 @@
 import type { KeyAuthenticator, LoginService, Principal, RateLimiter } from '../access/interface.js';
 import type { Snapshot } from '../domain/snapshot.js';
+import type { ShortlistStore } from '../data/shortlist-store.js';
 import type { RateTable } from '../money/rates.js';
 import type { ModelBundle } from '../valuation/bundle.js';
 
@@ -16,6 +17,8 @@ export interface HttpDeps {
   readonly limiter: RateLimiter;
   readonly rateWindowSeconds: number;
   readonly login: LoginService;
+  /** Each account's shortlist. */
+  readonly shortlists: ShortlistStore;
   /** Resolves when the database answers; rejects otherwise. */
   pingDatabase(): Promise<void>;
   /** Milliseconds since the epoch; injectable for tests of the rolling window. */
