@@ -275,7 +275,7 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
   });
 
   step('the scouting list: filters and sort in the URL, sortable table, pages', async () => {
-    await page.getByRole('link', { name: 'Scouting list' }).click();
+    await page.getByRole('link', { name: 'Scouting', exact: true }).click();
     const rows = page.locator('main table tbody tr');
     await rows.first().waitFor();
     assert.equal(await rows.count(), 25);
