@@ -105,7 +105,7 @@ describe('Touchline Studio II: a scout\'s workspace', { skip }, () => {
     await page.getByLabel('Email').fill(demo.email);
     await page.getByLabel('Password').fill(demo.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Competitions' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
   };
   const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 

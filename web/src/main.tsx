@@ -183,7 +183,7 @@ function App() {
               ))}
             </nav>
             <div class="top-tools">
-              <SearchBox />
+              <SearchBox label="Search players, teams and leagues" />
               <label class="currency">
                 Currency
                 <select value={picked ?? ''} onChange={(e) => setCurrency(e.currentTarget.value)}>

@@ -94,10 +94,10 @@ function Comparison({ list, ids }: { list: Compared[]; ids: string[] }) {
       <section class="card" aria-labelledby="cmp-chart-h">
         <h2 id="cmp-chart-h">Values and ratings</h2>
         <div class="compare-charts">
-          <BarChart title="Market value" bars={list.map((p) => ({ label: p.name, value: p.market_value ?? 0 }))} max={maxMoney} format={(v) => formatMoney(v, cur)} />
-          <BarChart title="Expected fee" bars={list.map((p) => ({ label: p.name, value: p.fee ?? 0 }))} max={maxMoney} format={(v) => formatMoney(v, cur)} />
-          <BarChart title="Rating" bars={list.map((p) => ({ label: p.name, value: p.rating ?? 0 }))} max={100} format={(v) => String(v)} />
-          <BarChart title="Potential" bars={list.map((p) => ({ label: p.name, value: p.potential ?? 0 }))} max={100} format={(v) => String(v)} />
+          <figure class="compare-chart"><figcaption>Market value</figcaption><BarChart title="Market value" bars={list.map((p) => ({ label: p.name, value: p.market_value ?? 0 }))} max={maxMoney} format={(v) => formatMoney(v, cur)} /></figure>
+          <figure class="compare-chart"><figcaption>Expected fee</figcaption><BarChart title="Expected fee" bars={list.map((p) => ({ label: p.name, value: p.fee ?? 0 }))} max={maxMoney} format={(v) => formatMoney(v, cur)} /></figure>
+          <figure class="compare-chart"><figcaption>Rating</figcaption><BarChart title="Rating" bars={list.map((p) => ({ label: p.name, value: p.rating ?? 0 }))} max={100} format={(v) => String(v)} /></figure>
+          <figure class="compare-chart"><figcaption>Potential</figcaption><BarChart title="Potential" bars={list.map((p) => ({ label: p.name, value: p.potential ?? 0 }))} max={100} format={(v) => String(v)} /></figure>
         </div>
       </section>
     </>

@@ -34,7 +34,7 @@ function ClubField({ competition, value, onChange }: { competition: string; valu
     <label for={`${ids}-club`}>
       Club
       <select id={`${ids}-club`} value={value} disabled={!competition} onChange={(e) => onChange(e.currentTarget.value)}>
-        <option value="">{competition ? 'Any' : 'Any (choose a competition)'}</option>
+        <option value="">Any</option>
         {clubs.state === 'ok' && clubs.data.map((c) => <option key={c.service_id} value={c.service_id}>{c.name}</option>)}
       </select>
     </label>
