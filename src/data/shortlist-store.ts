@@ -1,6 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from './db.js';
+import { SHORTLIST_MAX, type ShortlistEntry, type ShortlistStore } from '../domain/shortlist.js';
+
+export { SHORTLIST_MAX };
 
 /** Row of `shortlist_entries` (migration 009); kept here so schema.ts need not know shortlists. */
 interface ShortlistEntriesTable {
@@ -9,27 +12,6 @@ interface ShortlistEntriesTable {
   note: string | null;
   added_at: ColumnType<string, string | undefined, never>;
   seq: Generated<number>;
-}
-
-export interface ShortlistEntry {
-  readonly playerId: string;
-  readonly note: string | null;
-  /** ISO 8601, UTC */
-  readonly addedAt: string;
-}
-
-/** At most this many players per account (EXTENSIONS "Shortlists"). */
-export const SHORTLIST_MAX = 500;
-
-export type AddOutcome = { readonly ok: true; readonly entry: ShortlistEntry } | { readonly ok: false; readonly reason: 'full' };
-
-export interface ShortlistStore {
-  /** The account's entries, newest first. */
-  list(accountId: number): Promise<ShortlistEntry[]>;
-  /** Adds the player, or updates his note when he is on the list already (an absent note keeps the old one). */
-  add(accountId: number, playerId: string, note: string | undefined): Promise<AddOutcome>;
-  /** false when he was not on the list. */
-  remove(accountId: number, playerId: string): Promise<boolean>;
 }
 
 function iso(at: string): string {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ROLE_IDS } from '../../src/domain/roles.js';
-import { createRng } from '../../src/valuation/ml/rng.js';
+import { createRng } from '../../src/domain/random.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import {
   answerProblem, endpointsFromOpenApi, generateRequest, leakMarkers, type FuzzContext, type FuzzEndpoint, type FuzzRequest,

@@ -140,7 +140,8 @@ describe('Touchline Studio II: a scout\'s workspace', { skip }, () => {
     for (const name of NAV) {
       await nav(name).click();
       await page.locator('main h1').first().waitFor();
-      await page.waitForFunction(`document.title !== ${JSON.stringify(titles.at(-1) ?? '')}`);
+      // The page's CSP forbids evaluated strings, so the title is polled from here.
+      await waitFor('the new tab title', async () => ((await page.title()) !== (titles.at(-1) ?? '') ? true : undefined), { timeoutMs: 10_000 });
       titles.push(await page.title());
       assert.equal(await nav(name).getAttribute('aria-current'), 'page', name);
     }

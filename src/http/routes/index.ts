@@ -23,6 +23,7 @@ import { recommendSigningsRoute } from './recommend-signings.js';
 import { roleDescriptionRoute } from './role-description.js';
 import { searchRoute } from './search.js';
 import { shortlistRoute } from './shortlist.js';
+import { similarPlayersRoute } from './similar-players.js';
 import { squadAnalysisRoute } from './squad-analysis.js';
 
 /**
@@ -50,6 +51,7 @@ export function apiRoutes(app: FastifyInstance, deps: HttpDeps): void {
   getRoiAnalysisRoute(app, deps);
   squadAnalysisRoute(app, deps);
   searchRoute(app, deps);
+  similarPlayersRoute(app, deps);
   playersRoute(app, deps);
   marketValueHistoryRoute(app, deps);
   leagueForecastRoute(app, deps);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SHORTLIST_MAX, type ShortlistEntry } from '../../data/shortlist-store.js';
+import { SHORTLIST_MAX, type ShortlistEntry } from '../../domain/shortlist.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import type { HttpDeps } from '../deps.js';
 import { ApiError } from '../errors.js';

@@ -29,6 +29,7 @@ import { defaultAgeCurve, fitAgeCurve, projectRating, type AgeCurve } from '../l
 import { squadStrength, type SquadFeatures, type SquadPlayer } from '../league/squad.js';
 import { fitStrength, type MatchRow, type StrengthArtifact } from '../league/strength.js';
 import { fitTie, strengthFor, type TieArtifact, type TieRow } from '../league/tie.js';
+import { memoTable } from '../../domain/memo.js';
 
 export const IMPACT_MODEL_VERSION = 3;
 /** seasons simulated by sportive impact: the analysis season and the two after it */
@@ -380,16 +381,12 @@ export function baselinesValid(artifact: ImpactArtifact, snapshot: Snapshot): bo
 
 // Clubs the artifact does not hold (promoted from a league outside the data) or another
 // snapshot's squads: their match days are simulated once per model and snapshot, not per request.
-const featureCache = new WeakMap<ImpactArtifact, WeakMap<Snapshot, Map<string, SquadFeatures>>>();
 
 /** Features of a club's actual squad in horizon season k (0 = analysis season). */
 export function baselineFeatures(artifact: ImpactArtifact, snapshot: Snapshot, club: string, k: number): SquadFeatures {
   const cached = baselinesValid(artifact, snapshot) ? artifact.clubs[club] : undefined;
   if (cached && k < cached.seasons.length) return cached.seasons[k];
-  let bySnapshot = featureCache.get(artifact);
-  if (!bySnapshot) featureCache.set(artifact, (bySnapshot = new WeakMap()));
-  let byClub = bySnapshot.get(snapshot);
-  if (!byClub) bySnapshot.set(snapshot, (byClub = new Map()));
+  const byClub = memoTable<SquadFeatures>([artifact, snapshot], 'impact.baseline-features');
   const key = `${club}|${k}`;
   const hit = byClub.get(key);
   if (hit) return hit;
