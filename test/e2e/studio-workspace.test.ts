@@ -176,10 +176,13 @@ describe('Touchline Studio II: a scout\'s workspace', { skip }, () => {
     await page.getByRole('button', { name: 'Add to shortlist' }).waitFor();
     await page.getByRole('button', { name: 'Add to shortlist' }).click();
     await page.getByRole('button', { name: 'Remove from shortlist' }).waitFor();
-    const similar = page.getByRole('region', { name: 'Similar players' }).locator('tbody tr td:first-child');
     await page.locator('svg.bar-chart').first().waitFor();
-    const names = await similar.allTextContents();
-    assert.equal(new Set(names).size, names.length, `no man twice: ${names.join(', ')}`);
+    for (const region of ['Players like him', 'Comparable players in the history']) {
+      const cells = page.getByRole('region', { name: region }).locator('tbody tr > :first-child');
+      await cells.first().waitFor();
+      const names = await cells.allTextContents();
+      assert.equal(new Set(names).size, names.length, `${region}: no man twice: ${names.join(', ')}`);
+    }
     await shoot('player');
   });
 

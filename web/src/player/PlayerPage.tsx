@@ -7,6 +7,7 @@ import { formatCount, formatMoney, formatPercent } from '../ui/format';
 import { Show } from '../ui/states';
 import { CATEGORIES, loadCareer, loadPlayingTime, loadProfile, loadValues } from './data';
 import { ForMyClub } from './ForMyClub';
+import { SimilarPlayers } from './SimilarPlayers';
 import { ShortlistButton } from '../shortlist/ShortlistButton';
 import { useTitle } from '../ui/title';
 import { ScrollRegion } from '../ui/ScrollRegion';
@@ -53,6 +54,7 @@ export function PlayerPage({ id }: { id: string }) {
         </section>
         <ForMyClub playerId={id} currency={currency} />
       </div>
+      <SimilarPlayers id={id} currency={currency} />
       <section class="card" aria-labelledby="career-h">
         <h2 id="career-h">Career</h2>
         <Show loaded={career} what="the career">
@@ -148,11 +150,11 @@ function Values({ id, club, currency }: { id: string; club: string; currency: st
               format={formatPercent}
               highlight={future.value_category}
             />
-            <h3>Similar players</h3>
+            <h3>Comparable players in the history</h3>
             {future.explanations.similar_players.length === 0 ? (
               <p>No comparable player in the history.</p>
             ) : (
-              <ScrollRegion label="Similar players">
+              <ScrollRegion label="Comparable players in the history">
                 <table>
                   <caption class="sr-only">Comparable historical players</caption>
                   <thead>
