@@ -303,7 +303,7 @@ describe('Touchline Studio II: a scout\'s workspace', { skip }, () => {
     assert.equal(await page.locator('main form').getByLabel('Club').inputValue(), '');
     await page.goForward();
     await page.waitForURL(/club_id=C/);
-    assert.notEqual(await page.locator('main form').getByLabel('Club').inputValue(), '');
+    await waitFor('the club picked again', async () => ((await page.locator('main form').getByLabel('Club').inputValue()) !== '' ? true : undefined), { timeoutMs: 10_000 });
     await shoot('scouting');
   });
 

@@ -33,7 +33,8 @@ function ClubField({ competition, value, onChange }: { competition: string; valu
   return (
     <label for={`${ids}-club`}>
       Club
-      <select id={`${ids}-club`} value={value} disabled={!competition} onChange={(e) => onChange(e.currentTarget.value)}>
+      {/* Remade once the clubs arrive: a value set before its option exists would be lost. */}
+      <select key={clubs.state} id={`${ids}-club`} value={value} disabled={!competition} onChange={(e) => onChange(e.currentTarget.value)}>
         <option value="">Any</option>
         {clubs.state === 'ok' && clubs.data.map((c) => <option key={c.service_id} value={c.service_id}>{c.name}</option>)}
       </select>
