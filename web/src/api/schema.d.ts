@@ -1654,6 +1654,18 @@ export interface paths {
                                 /** @description High end (90th percentile), in `currency` */
                                 high: number;
                             };
+                            /** @description The contract end the fee assumes, YYYY-MM-DD: contract_end_date when given, else the registry's; null when unknown. Fewer months left never raise the fee; an ended contract is a free transfer (0, warning free_agent) */
+                            contract_end_date: string | null;
+                            /** @description What the answer should be read with; an empty array when nothing applies */
+                            warnings: {
+                                /**
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @enum {string}
+                                 */
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                /** @description One plain sentence with the numbers */
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -1848,6 +1860,28 @@ export interface paths {
                                     best_role: string;
                                 }[];
                             };
+                            /** @description What value_category compares to, in EUR: expected_transfer_value when given, else his expected fee today on a neutral market (no buyer named) */
+                            baseline_value_in_eur: number;
+                            /** @description Why: multipliers whose product times baseline_value_in_eur is future_transfer_value_in_eur (within 1%); factors whose effect rounds to 1 are left out, age always shown */
+                            drivers: {
+                                /**
+                                 * @description What moves the value
+                                 * @enum {string}
+                                 */
+                                factor: "age" | "current_level" | "form" | "playing_time" | "club_level" | "league" | "contract";
+                                /** @description Multiplier on the baseline, 3 decimals (0.85 = -15%) */
+                                effect: number;
+                            }[];
+                            /** @description What the answer should be read with; an empty array when nothing applies */
+                            warnings: {
+                                /**
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @enum {string}
+                                 */
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                /** @description One plain sentence with the numbers */
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -1997,6 +2031,16 @@ export interface paths {
                             };
                             /** @description Expected share of the club's league matches he starts in the analysis season (0 to 0.9); what he adds to the club's strength comes from those matches only */
                             playing_time_percentage: number;
+                            /** @description What the answer should be read with; an empty array when nothing applies */
+                            warnings: {
+                                /**
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @enum {string}
+                                 */
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                /** @description One plain sentence with the numbers */
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -2168,6 +2212,16 @@ export interface paths {
                                 };
                                 /** @description Expected share of the club's league matches he starts in the analysis season (0 to 0.9); what he adds to the club's strength comes from those matches only */
                                 playing_time_percentage: number;
+                                /** @description What the answer should be read with; an empty array when nothing applies */
+                                warnings: {
+                                    /**
+                                     * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                     * @enum {string}
+                                     */
+                                    code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                    /** @description One plain sentence with the numbers */
+                                    message: string;
+                                }[];
                             };
                             /** @description Exactly what /v1/get_future_transfer_value answers for this player, club and currency with no fee given (the fee here is a cost, not his worth) */
                             future_transfer_value: {
@@ -2229,6 +2283,28 @@ export interface paths {
                                         best_role: string;
                                     }[];
                                 };
+                                /** @description What value_category compares to, in EUR: expected_transfer_value when given, else his expected fee today on a neutral market (no buyer named) */
+                                baseline_value_in_eur: number;
+                                /** @description Why: multipliers whose product times baseline_value_in_eur is future_transfer_value_in_eur (within 1%); factors whose effect rounds to 1 are left out, age always shown */
+                                drivers: {
+                                    /**
+                                     * @description What moves the value
+                                     * @enum {string}
+                                     */
+                                    factor: "age" | "current_level" | "form" | "playing_time" | "club_level" | "league" | "contract";
+                                    /** @description Multiplier on the baseline, 3 decimals (0.85 = -15%) */
+                                    effect: number;
+                                }[];
+                                /** @description What the answer should be read with; an empty array when nothing applies */
+                                warnings: {
+                                    /**
+                                     * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                     * @enum {string}
+                                     */
+                                    code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                    /** @description One plain sentence with the numbers */
+                                    message: string;
+                                }[];
                             };
                             /** @description The player as rated today */
                             player_info: {
@@ -2243,6 +2319,16 @@ export interface paths {
                                 /** @description Our latest potential, 1-99; null when he has none */
                                 current_potential: number | null;
                             };
+                            /** @description What the answer should be read with; an empty array when nothing applies */
+                            warnings: {
+                                /**
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @enum {string}
+                                 */
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                /** @description One plain sentence with the numbers */
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -2405,6 +2491,16 @@ export interface paths {
                             total_future_transfer_value: number;
                             /** @description total_future_transfer_value, in EUR, a whole number */
                             total_future_transfer_value_in_eur: number;
+                            /** @description What the answer should be read with; an empty array when nothing applies */
+                            warnings: {
+                                /**
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @enum {string}
+                                 */
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                /** @description One plain sentence with the numbers */
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -3091,6 +3187,11 @@ export interface paths {
                                 potential: number;
                                 /** @description Position code that season */
                                 position: string;
+                                /**
+                                 * @description `ea`: EA's rating as released (nothing new known since); `estimated`: ours, from the latest EA rating released by then moved by the evidence since (value trend, minutes), or from the data alone
+                                 * @enum {string}
+                                 */
+                                source: "ea" | "estimated";
                             }[];
                         };
                     };
@@ -3240,6 +3341,16 @@ export interface paths {
                                 expected_revenue: number;
                                 /** @description expected_revenue in EUR */
                                 expected_revenue_in_eur: number;
+                            }[];
+                            /** @description What the answer should be read with; an empty array when nothing applies */
+                            warnings: {
+                                /**
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @enum {string}
+                                 */
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                /** @description One plain sentence with the numbers */
+                                message: string;
                             }[];
                         };
                     };
@@ -3444,11 +3555,14 @@ export interface paths {
                                 net_value_created_in_eur: number;
                                 /** @description total_value_created / (expected_transfer_value + 3 x annual_wage), 4 decimals; null when that cost is 0 */
                                 return_on_investment: number | null;
-                                /** @description What to check before trusting the numbers; empty when nothing applies */
+                                /** @description What the answer should be read with; an empty array when nothing applies */
                                 warnings: {
-                                    /** @description `free_agent` (contract ended on or before the transfer date) or `stale_value` (latest crowd value more than 12 months old) */
-                                    code: string;
-                                    /** @description One plain sentence with the numbers in it */
+                                    /**
+                                     * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                     * @enum {string}
+                                     */
+                                    code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                    /** @description One plain sentence with the numbers */
                                     message: string;
                                 }[];
                                 /** @description Up to three plain sentences from the numbers: playing time, what he adds, what he will be worth */
@@ -3544,6 +3658,385 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shortlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's shortlist, newest first
+         * @description Per account, not per key: every key of the account sees the same list. A player the served data no longer holds is left out until it does again.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The account's shortlist */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Newest first, at most 500 */
+                            players: {
+                                /** @description Player service id: P + 26 characters */
+                                player_id: string;
+                                /** @description The player's display name */
+                                name: string;
+                                /** @description The account's note on him; null when none was given */
+                                note: string | null;
+                                /** @description When he was first added (ISO 8601, UTC); adding him again keeps it */
+                                added_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Unexpected server error. Please try again later.` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a player to the shortlist, or update his note
+         * @description At most 500 players; adding a listed player again updates his note and keeps his place.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Player service id: P + 26 characters */
+                        player_id: string;
+                        /** @description A note on him, at most 2000 characters; sent again for a listed player it replaces his note */
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description A player on the shortlist */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Player service id: P + 26 characters */
+                            player_id: string;
+                            /** @description The player's display name */
+                            name: string;
+                            /** @description The account's note on him; null when none was given */
+                            note: string | null;
+                            /** @description When he was first added (ISO 8601, UTC); adding him again keeps it */
+                            added_at: string;
+                        };
+                    };
+                };
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Shortlist is full`: 500 players already; remove one first */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Unexpected server error. Please try again later.` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        /** Remove a player from the shortlist */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description Player service id: P + 26 characters */
+                    player_id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Player not on shortlist` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Unexpected server error. Please try again later.` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
