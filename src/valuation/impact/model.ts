@@ -25,13 +25,13 @@ import type { Snapshot } from '../../domain/snapshot.js';
 import type { RatingRow } from '../../domain/world.js';
 import { isPositionCode, type PositionCode } from '../../domain/positions.js';
 import { ageYears } from '../../domain/season.js';
-import { defaultAgeCurve, fitAgeCurve, projectRating, type AgeCurve } from '../league/age-curve.js';
+import { defaultAgeCurve, fitAgeCurve, projectRating, type AgeCurve, type AgeCurveRow } from '../league/age-curve.js';
 import { squadStrength, type SquadFeatures, type SquadPlayer } from '../league/squad.js';
 import { fitStrength, type MatchRow, type StrengthArtifact } from '../league/strength.js';
 import { fitTie, strengthFor, type TieArtifact, type TieRow } from '../league/tie.js';
 import { memoTable } from '../../domain/memo.js';
 
-export const IMPACT_MODEL_VERSION = 3;
+export const IMPACT_MODEL_VERSION = 4;
 /** seasons simulated by sportive impact: the analysis season and the two after it */
 export const HORIZON_SEASONS = 3;
 
@@ -243,15 +243,24 @@ function domesticMatches(snapshot: Snapshot): MatchRow[] {
   return out;
 }
 
-/** Year-on-year changes of our ratings by age, for the age curve. */
-function ageCurveRows(snapshot: Snapshot): { age: number; ratingDelta: number }[] {
-  const rows: { age: number; ratingDelta: number }[] = [];
+/**
+ * Year-on-year changes of our ratings by age, for the age curve. A player whose last rating is
+ * before the last rated season dropped out (the fit counts careers ending from those).
+ */
+function ageCurveRows(snapshot: Snapshot): AgeCurveRow[] {
+  const rows: AgeCurveRow[] = [];
+  let lastSeason = -Infinity;
+  for (const list of snapshot.ratings.values()) for (const r of list) lastSeason = Math.max(lastSeason, r.season);
   for (const [playerId, list] of snapshot.ratings) {
     const birth = snapshot.players.get(playerId)?.birth_date;
-    if (!birth) continue;
+    if (!birth || list.length === 0) continue;
     for (let i = 1; i < list.length; i++) {
       if (list[i].season !== list[i - 1].season + 1) continue;
       rows.push({ age: ageYears(birth, `${list[i - 1].season}-12-31`), ratingDelta: list[i].rating - list[i - 1].rating });
+    }
+    const last = list[list.length - 1];
+    if (last.season < lastSeason) {
+      rows.push({ age: ageYears(birth, `${last.season}-12-31`), ratingDelta: 0, dropped: true });
     }
   }
   return rows;
@@ -274,7 +283,7 @@ export function fitImpactModel(snapshot: Snapshot, settings: ImpactSettings = {}
   });
 
   const curveRows = ageCurveRows(snapshot);
-  const ageCurve = curveRows.length >= s.minAgeCurveRows ? fitAgeCurve(curveRows) : defaultAgeCurve();
+  const ageCurve = curveRows.length >= s.minAgeCurveRows ? fitAgeCurve(curveRows, { dropLevel: s.replacementRating }) : defaultAgeCurve();
 
   const clubs: Record<string, ClubBaseline> = {};
   const leagues: Record<string, LeagueTieContext> = {};
