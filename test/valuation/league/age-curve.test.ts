@@ -46,3 +46,35 @@ test('fitAgeCurve recovers binned means where data is rich and stays near the pr
   assert.equal(ageDelta(c, 21), bin(21).delta);
   assert.equal(ageDelta(c, 45), parametricDelta(c.params, 45));
 });
+
+test('fitAgeCurve counts careers ending past the peak: drop-outs above the prime-age rate pull veterans towards the drop level', () => {
+  const rows: { age: number; ratingDelta: number; dropped?: boolean }[] = [];
+  for (let a = 20; a <= 37; a++) {
+    // survivors decline gently at every age (the biased view); drop-outs rise from 5% to 60%
+    const dropShare = a < 31 ? 0.05 : Math.min(0.6, 0.05 + 0.1 * (a - 30));
+    for (let i = 0; i < 200; i++) {
+      const dropped = i < Math.round(200 * dropShare);
+      rows.push({ age: a + (i % 10) / 10, ratingDelta: a < 27 ? 1 : -0.5, dropped });
+    }
+  }
+  const naive = fitAgeCurve(rows.filter((r) => !r.dropped));
+  const c = fitAgeCurve(rows, { dropLevel: 40 });
+  assert.equal(c.dropLevel, 40);
+  assert.equal(naive.dropLevel, undefined);
+  // survivors' change is the same; prime ages get no drop rate (5% everywhere is moves, not careers ending)
+  assert.deepEqual(c.table!.map((b) => b.delta), naive.table!.map((b) => b.delta));
+  assert.ok((c.table!.find((b) => b.age === 29)!.dropRate ?? 0) < 0.01);
+  const rates = c.table!.filter((b) => b.age >= 29).map((b) => b.dropRate!);
+  for (let i = 1; i < rates.length; i++) assert.ok(rates[i] >= rates[i - 1]);
+  assert.ok(rates[rates.length - 1] > 0.3);
+  const vet = { rating: 80, age: 35 };
+  const before = projectRating(naive, vet, 3), after = projectRating(c, vet, 3);
+  assert.ok(before[2] > 75, `${before}`);
+  assert.ok(after[2] < 62 && after[2] > 40, `${after}`);
+  for (let i = 1; i < 3; i++) assert.ok(after[i] < after[i - 1]);
+  // a prime-age player is unchanged
+  assert.deepEqual(projectRating(c, { rating: 80, age: 25 }, 3), projectRating(naive, { rating: 80, age: 25 }, 3));
+  // deltas never rise again past the peak
+  const past = c.table!.filter((b) => b.age > c.params.peakEnd).map((b) => b.delta);
+  for (let i = 1; i < past.length; i++) assert.ok(past[i] <= past[i - 1]);
+});
