@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { RateTable } from '../money/rates.js';
 import type { Db } from './db.js';
 import { currentRates } from './rates-store.js';
+import { servedAsOf } from '../config.js';
 import { buildSnapshot, withSeasonClubs, type Snapshot } from '../domain/snapshot.js';
 import { loadSeasonClubs } from './season-clubs-store.js';
 import { loadWorld, readMeta } from './world-store.js';
@@ -31,7 +32,8 @@ export class WorldState {
 
   private constructor(
     private readonly db: Db,
-    private readonly asOf: string,
+    /** TOUCHLINE_AS_OF; unset, each read takes the data's own as-of date from the store. */
+    private readonly configuredAsOf: string | undefined,
     initial: { base: Snapshot; snapshot: Snapshot; rates: RateTable; versions: Versions },
     private readonly logger?: Logger,
   ) {
@@ -41,7 +43,7 @@ export class WorldState {
     this.versions = initial.versions;
   }
 
-  static async load(db: Db, asOf: string, logger?: Logger): Promise<WorldState> {
+  static async load(db: Db, asOf: string | undefined, logger?: Logger): Promise<WorldState> {
     const meta = await readMeta(db);
     const base = await WorldState.readSnapshot(db, asOf, meta);
     const versions = versionsOf(meta);
@@ -54,9 +56,9 @@ export class WorldState {
     return withSeasonClubs(base, version === 'none' ? [] : await loadSeasonClubs(db), version);
   }
 
-  private static async readSnapshot(db: Db, asOf: string, meta: Record<string, string>): Promise<Snapshot> {
+  private static async readSnapshot(db: Db, asOf: string | undefined, meta: Record<string, string>): Promise<Snapshot> {
     const world = await loadWorld(db);
-    return buildSnapshot(world, asOf, meta.data_version ?? 'empty', meta.ratings_version ?? 'none');
+    return buildSnapshot(world, servedAsOf({ TOUCHLINE_AS_OF: asOf }, meta), meta.data_version ?? 'empty', meta.ratings_version ?? 'none');
   }
 
   current(): Snapshot {
@@ -79,6 +81,8 @@ export class WorldState {
 
   private async reload(): Promise<boolean> {
     const meta = await readMeta(this.db);
+    // An update stores the new world, then trains on it: the old one is served until both are done.
+    if (meta.update_pending) return false;
     const next = versionsOf(meta);
     if (next.rates !== this.versions.rates) {
       this.ratesNow = (await currentRates(this.db)).table;
@@ -88,7 +92,7 @@ export class WorldState {
     if (next.snapshot === this.versions.snapshot && next.membership === this.versions.membership) return false;
     const started = Date.now();
     // Only a new world or new ratings need the world read again; a new membership is applied to the one held.
-    if (next.snapshot !== this.versions.snapshot) this.base = await WorldState.readSnapshot(this.db, this.asOf, meta);
+    if (next.snapshot !== this.versions.snapshot) this.base = await WorldState.readSnapshot(this.db, this.configuredAsOf, meta);
     this.snapshotNow = await WorldState.withMembership(this.db, this.base, next.membership);
     this.versions = { ...this.versions, snapshot: next.snapshot, membership: next.membership };
     this.logger?.info({ dataVersion: this.snapshotNow.dataVersion, ratingsVersion: this.snapshotNow.ratingsVersion, membershipVersion: this.snapshotNow.membershipVersion, ms: Date.now() - started }, 'data changed: read model rebuilt');

@@ -159,6 +159,8 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
     world,
     {
       source: 'transfermarkt', source_hash: sourceHash, source_dir: dir, importer: IMPORTER_VERSION, imported_at: new Date().toISOString(),
+      // The data's own as-of date: its last valuation, transfer or game (served when TOUCHLINE_AS_OF is unset).
+      data_as_of: dataEnd,
       ...(ea ? { ea_match_rate: String(ea.match_rate) } : {}),
     },
     (table, rows) => reporter.stored(table, rows),
