@@ -7,6 +7,7 @@ import { WORLD_TABLE_ORDER } from '../domain/world.js';
 import { replaceWorld, setMeta } from '../data/world-store.js';
 import type { RateTable } from '../money/rates.js';
 import { defineOperation } from '../operation.js';
+import { runRollback, runUpdate } from './data-update.js';
 import { ensureModels, trainModels } from '../models/train.js';
 
 /** The data and model operations (src/operations.ts lists them with access's and the leagues'). */
@@ -30,6 +31,8 @@ export const ops = {
     const models = summary.status === 'imported' ? await ensureModels(handle, config, progress) : null;
     return { ...summary, models };
   }),
+  dataUpdate: defineOperation('data.update', (ctx, args: { dir: string; source: string; dryRun?: boolean }) => runUpdate(ctx, args)),
+  dataRollback: defineOperation('data.rollback', (ctx, _args: Record<string, never>) => runRollback(ctx)),
   train: defineOperation('train', async ({ handle, config, progress }, _args: Record<string, never>) => trainModels(handle, config, progress)),
   ratesImport: defineOperation('rates.import', async ({ handle }, args: { table: RateTable }) => {
     await saveRates(handle.db, args.table);
