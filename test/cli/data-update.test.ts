@@ -135,8 +135,8 @@ test('data update from a local URL: checked, swapped into the running server wit
   assert.ok(r1.players_removed.length > 0, 'the demo players are gone');
   assert.ok(r1.counts.after.appearances > 0, 'appearances imported');
   const archerId = await waitFor('the new world served', async () => {
-    const found = await get<{ results: { id: string; name: string }[] }>('/v1/search?q=Adam%20Archer');
-    return found.body.results?.find((x) => x.name === 'Adam Archer')?.id;
+    const found = await get<{ results: { service_id?: string; name: string }[] }>('/v1/search?q=Adam%20Archer&type=player');
+    return found.body.results?.find((x) => x.name === 'Adam Archer')?.service_id;
   }, { timeoutMs: 10_000, intervalMs: 250 });
   const asOf1 = await health();
   assert.match(asOf1, /^20\d\d-\d\d-\d\d$/);
@@ -144,7 +144,8 @@ test('data update from a local URL: checked, swapped into the running server wit
   const latest = async () => (await get<{ market_values: { value_in_eur: number }[] }>(`/v1/market_value_history?player_id=${archerId}`)).body.market_values.at(-1)?.value_in_eur;
   const oldValue = await latest();
   assert.ok(oldValue && oldValue !== RAISED);
-  const minutes = async () => (await get<{ seasons: { minutes_played: number }[] }>(`/v1/playing_time?player_id=${archerId}`)).body.seasons.reduce((n, s) => n + s.minutes_played, 0);
+  const minutes = async () => (await get<{ seasons: { competitions: { minutes_played: number }[] }[] }>(`/v1/playing_time?player_id=${archerId}`)).body.seasons
+    .flatMap((s) => s.competitions).reduce((n, c) => n + c.minutes_played, 0);
   const minutesBefore = await minutes();
   assert.ok(minutesBefore > 0, 'real minutes in /v1/playing_time');
 
