@@ -81,10 +81,18 @@ export async function runUpdate(ctx: OperationContext, args: { dir: string; sour
   if (args.dryRun) {
     status = (await importOnce()).status === 'unchanged' ? 'unchanged' : 'checked';
   } else {
-    await savePrevious(resolve(config.TOUCHLINE_DATA_DIR), before, beforeMeta);
+    const previous = await savePrevious(resolve(config.TOUCHLINE_DATA_DIR), before, beforeMeta);
     let summary: Awaited<ReturnType<typeof importOnce>> | null = null;
-    await swapIn(ctx, before, beforeMeta, async () => (summary = await importOnce()));
+    try {
+      await swapIn(ctx, before, beforeMeta, async () => (summary = await importOnce()));
+    } catch (err) {
+      previous.discard();
+      throw err;
+    }
     status = summary!.status === 'unchanged' ? 'unchanged' : 'updated';
+    // The same data again keeps the previous data what it was, so a rollback still goes back one update.
+    if (status === 'updated') previous.keep();
+    else previous.discard();
   }
   const afterMeta = await readMeta(handle.db);
   const report: UpdateReport = {
@@ -105,8 +113,12 @@ export async function runRollback(ctx: OperationContext): Promise<UpdateReport> 
   if (!prev) throw new UpdateError(`nothing to roll back to: no previous data in ${dataDir} (run touchline data update first)`);
   const beforeMeta = await readMeta(handle.db);
   const before = await loadWorld(handle.db);
-  await savePrevious(dataDir, before, beforeMeta);
-  await swapIn(ctx, before, beforeMeta, () => restore(handle, prev.world, prev.meta));
+  const previous = await savePrevious(dataDir, before, beforeMeta);
+  await swapIn(ctx, before, beforeMeta, () => restore(handle, prev.world, prev.meta)).catch((err: unknown) => {
+    previous.discard();
+    throw err;
+  });
+  previous.keep();
   const report: UpdateReport = {
     status: 'rolled_back', source: 'previous data',
     data_as_of: { before: asOfOf(config, beforeMeta), after: asOfOf(config, await readMeta(handle.db)) },

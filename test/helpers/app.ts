@@ -64,7 +64,7 @@ export async function demoDataDir(prefix: string): Promise<string> {
  */
 export async function demoWorldDump(config: Config = loadConfig({ LOG_LEVEL: 'silent', TOUCHLINE_MODELS_DIR: MODELS_DIR })): Promise<string> {
   const dir = join(ROOT, '.cache');
-  const file = join(dir, `test-world-${templateKey()}-${config.TOUCHLINE_AS_OF}.tar`);
+  const file = join(dir, `test-world-${templateKey()}-${config.TOUCHLINE_AS_OF ?? DEFAULT_AS_OF}.tar`);
   if (!existsSync(file)) {
     const fresh = await openDatabase({});
     await loadDemo(fresh, config);

@@ -12,8 +12,11 @@ export const previousFile = (dataDir: string): string => join(dataDir, 'previous
 /** Keys of `meta` that describe the world (restored with it); versions and the update flag are not among them. */
 export const WORLD_META_KEYS = ['source', 'source_hash', 'source_dir', 'importer', 'imported_at', 'data_as_of', 'as_of', 'seed', 'ea_match_rate'] as const;
 
-/** Writes one line per table (and one for the meta), gzipped, to a temporary file renamed into place. */
-export async function savePrevious(dataDir: string, world: WorldData, meta: Record<string, string>): Promise<void> {
+/**
+ * Writes one line per table (and one for the meta), gzipped, to a temporary file; the returned
+ * function puts it in place (once the swap happened), `discard` drops it (nothing changed).
+ */
+export async function savePrevious(dataDir: string, world: WorldData, meta: Record<string, string>): Promise<{ keep(): void; discard(): void }> {
   mkdirSync(dataDir, { recursive: true });
   const file = previousFile(dataDir);
   const tmp = `${file}.tmp`;
@@ -27,7 +30,7 @@ export async function savePrevious(dataDir: string, world: WorldData, meta: Reco
     rmSync(tmp, { force: true });
     throw err;
   }
-  renameSync(tmp, file);
+  return { keep: () => renameSync(tmp, file), discard: () => rmSync(tmp, { force: true }) };
 }
 
 export async function loadPrevious(dataDir: string): Promise<{ world: WorldData; meta: Record<string, string> } | null> {
