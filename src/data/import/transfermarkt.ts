@@ -25,7 +25,7 @@ export type { EaSummary } from './tm-ea.js';
 export class RowParseError extends Error {}
 
 /** Bump when the mapping changes, so the same files are imported again. */
-export const IMPORTER_VERSION = 'transfermarkt-2';
+export const IMPORTER_VERSION = 'transfermarkt-3';
 
 /** Tables of the layout, in the order they are read (later ones refer to earlier ones). */
 export const LAYOUT_TABLES = [
@@ -131,7 +131,7 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
   const careers = buildCareers(rd, book, {
     players: players.byTm, transfers: transfers.transfers, values, playedBy: appearances.playedBy, nationalTeamOf: appearances.nationalTeamOf, currentSeason, dataEnd,
   });
-  const { ratings, ea } = await readEa(rd, options, book, players.byTm, careers.clubsDuring2023);
+  const { ratings, attributes, ea } = await readEa(rd, options, book, players.byTm, careers.clubsDuring2023);
 
   const roles: RoleRow[] = ROLES.map((r) => ({ id: r.role, name: r.name, description: r.description, positions: [...r.positions] }));
   const world: WorldData = {
@@ -146,6 +146,7 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
     market_values: values.marketValues,
     transfers: transfers.transfers.map((t) => t.row),
     ratings,
+    player_attributes: attributes,
     matches: games.matches,
   };
   const worldCounts = Object.fromEntries(Object.entries(world).map(([k, v]) => [k, v.length])) as Record<keyof WorldTables, number>;
