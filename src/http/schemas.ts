@@ -66,3 +66,17 @@ export const rangeOut = (what: string, low: string, high: string) =>
       high: z.number().int().describe(`${high}, in \`currency\``),
     })
     .describe(`80% range of ${what}: 8 in 10 outcomes fall inside it`);
+
+/** `warnings` of an analysis answer: empty when nothing applies. */
+export const warningsOut = () =>
+  z
+    .array(
+      z
+        .object({
+          code: z.enum(['season_clubs_assumed', 'thin_squad', 'already_at_club', 'free_agent', 'stale_value'])
+            .describe('already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation'),
+          message: z.string().describe('One plain sentence with the numbers'),
+        })
+        .describe('A warning'),
+    )
+    .describe('What the answer should be read with; an empty array when nothing applies');

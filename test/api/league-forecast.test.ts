@@ -35,7 +35,7 @@ describe('GET /v1/league_forecast', () => {
     const res = await t.get(`/v1/league_forecast?competition_id=${league}`);
     assert.equal(res.statusCode, 200);
     const b = json(res) as { competition: string; season: string; currency: string; clubs: ForecastClub[] };
-    assert.deepEqual(Object.keys(b).sort(), ['clubs', 'competition', 'currency', 'season']);
+    assert.deepEqual(Object.keys(b).sort(), ['clubs', 'competition', 'currency', 'season', 'warnings']);
     assert.equal(b.competition, league);
     assert.equal(b.season, seasonLabel(s.analysisSeason));
     assert.equal(b.currency, 'EUR');

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { LeagueForecast } from '../../valuation/league/forecast.js';
+import type { LeagueForecastResult } from '../../valuation/analysis.js';
 import { engineAnswer } from '../engine-answer.js';
 import { presentForecast } from '../present/analysis.js';
 import type { HttpDeps } from '../deps.js';
 import { forbidden, notFound } from '../errors.js';
 import { currencyField } from '../fields.js';
 import { competitionCovered } from '../guards.js';
-import { commonErrors } from '../schemas.js';
+import { commonErrors, warningsOut } from '../schemas.js';
 import { mapImpactErrorAsync, valuationContext } from '../valuation-context.js';
 
 const NOT_A_LEAGUE = 'Competition is not a domestic league';
@@ -50,6 +50,7 @@ export function leagueForecastRoute(app: FastifyInstance, deps: HttpDeps): void 
           season: z.string().describe('The analysis season, YYYY/YYYY'),
           currency: z.string().describe('Currency of the money fields'),
           clubs: z.array(forecastClubSchema).describe('The league\'s clubs in the analysis season (set by `touchline leagues set-clubs`, else the current season\'s), ordered by expected position'),
+          warnings: warningsOut(),
         }).describe('The simulated table'),
         ...commonErrors,
       },
@@ -61,7 +62,7 @@ export function leagueForecastRoute(app: FastifyInstance, deps: HttpDeps): void 
     if (!competitionCovered(req.principal!, q.competition_id)) throw forbidden.competition();
     const ctx = valuationContext(deps, reply, q.currency, req.principal!.preferredCurrency);
     return cache.getAsync(`forecast|${q.competition_id}|${ctx.versions}`, async () =>
-      presentForecast(await mapImpactErrorAsync(engineAnswer<LeagueForecast>(deps, ctx, { kind: 'forecast', league: q.competition_id })), ctx.snapshot, ctx.money),
+      presentForecast(await mapImpactErrorAsync(engineAnswer<LeagueForecastResult>(deps, ctx, { kind: 'forecast', league: q.competition_id })), ctx.snapshot, ctx.money),
     );
   });
 }

@@ -10,7 +10,7 @@ import { ApiError, forbidden, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, MONEY_INPUT_MAX } from '../fields.js';
 import { competitionCovered, coveredClubsOf, requireClub } from '../guards.js';
-import { commonErrors } from '../schemas.js';
+import { commonErrors, warningsOut } from '../schemas.js';
 import { mapImpactErrorAsync, valuationContext } from '../valuation-context.js';
 
 export const NO_DOMESTIC_LEAGUE = 'Club has no domestic league to simulate';
@@ -50,6 +50,7 @@ const candidateSchema = z.object({
   total_value_created_in_eur: moneyEur('Total value created'),
   return_on_investment: z.number().nullable()
     .describe('total_value_created / expected_transfer_value (no wage), 4 decimals; null when the fee shown is 0'),
+  warnings: warningsOut(),
 }).describe('Each number equals what /v1/get_roi_analysis answers for this player and club with no fee and no wage, in the same currency');
 
 const answerSchema = z.object({
