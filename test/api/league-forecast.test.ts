@@ -154,7 +154,7 @@ describe('season membership', () => {
   test('set-clubs: the next request simulates the new league, without a model change; show tells the source', async () => {
     const before = t.runtime.world.current();
     const members = [...before.clubsOfLeague.get(league)!];
-    const shown = await showSeasonClubs(t.handle.db, { competition: league }, t.config.TOUCHLINE_AS_OF);
+    const shown = await showSeasonClubs(t.handle.db, { competition: league }, t.runtime.world.current().asOf);
     assert.equal(shown.source, 'default');
     assert.deepEqual(shown.clubs.map((c) => c.club_id).sort(), [...members].sort());
     const bundleBefore = t.runtime.models.current()!.version;
@@ -178,9 +178,9 @@ describe('season membership', () => {
     const sq = json(await t.post('/v1/squad_analysis', { club_id: promoted }));
     const mine = res.clubs.find((c) => c.club_id === promoted)!;
     assert.ok(Math.abs(sq.expected_league_rank - mine.expected_position) <= 0.1);
-    const shownAfter = await showSeasonClubs(t.handle.db, { competition: league, season: season() }, t.config.TOUCHLINE_AS_OF);
+    const shownAfter = await showSeasonClubs(t.handle.db, { competition: league, season: season() }, t.runtime.world.current().asOf);
     assert.equal(shownAfter.source, 'set');
-    const current = await showSeasonClubs(t.handle.db, { competition: league, season: seasonLabel(before.currentSeason) }, t.config.TOUCHLINE_AS_OF);
+    const current = await showSeasonClubs(t.handle.db, { competition: league, season: seasonLabel(before.currentSeason) }, t.runtime.world.current().asOf);
     assert.equal(current.source, 'data');
     assert.deepEqual(current.clubs.map((c) => c.club_id).sort(), [...members].sort());
 
