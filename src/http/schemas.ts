@@ -19,6 +19,16 @@ export const currencyOut = () => z.string().describe('ISO 4217 code of the money
 export const moneyOut = (what: string) => z.number().int().describe(`${what}, in \`currency\`, a whole number`);
 export const moneyEurOut = (what: string) => z.number().int().describe(`${what}, in EUR, a whole number`);
 
+/** The `warnings` of an analysis answer (EXTENSIONS.md, "Warnings on every analysis answer"). */
+export const warningsOut = () => z
+  .array(z.object({
+    code: z.string().describe('`season_clubs_assumed`, `thin_squad`, `already_at_club`, `free_agent` or `stale_value`'),
+    message: z.string().describe('One plain sentence with the numbers in it'),
+  }))
+  .describe('What the answer assumed or what to read it with; empty when nothing applies. ' +
+    '`season_clubs_assumed`: the analysis season\'s clubs of the league were not named (`touchline leagues set-clubs`), last season\'s are simulated; ' +
+    '`thin_squad`: a simulated club has fewer than 18 players with analysis data (the message says how many and how the rest was filled)');
+
 export const clubSchema = z
   .object({
     service_id: clubIdOut(),

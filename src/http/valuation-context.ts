@@ -8,6 +8,8 @@ import { ApiError, forbidden, notFound } from './errors.js';
 import { answerCurrency } from './fields.js';
 
 export const MODEL_VERSION_HEADER = 'Touchline-Model-Version';
+/** A club with no domestic league in the analysis season (a national team, a club no league was named for). */
+export const NO_DOMESTIC_LEAGUE = 'Club has no domestic league to simulate';
 
 /** What every valuation request needs: data, models, money, and the header naming the models. */
 export function valuationContext(deps: HttpDeps, reply: FastifyReply, currency: string | undefined, preferred: string | null) {
@@ -34,8 +36,9 @@ export function mapImpactError<T>(fn: () => T): T {
         throw notFound.player();
       case 'invalid_squad_entry':
         throw new ApiError(400, `Invalid squad entry at index ${err.index ?? 0}`);
-      case 'player_not_rated':
       case 'club_without_league':
+        throw new ApiError(400, NO_DOMESTIC_LEAGUE);
+      case 'player_not_rated':
       case 'no_training_data':
         throw forbidden.analysis();
     }

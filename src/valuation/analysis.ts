@@ -4,7 +4,10 @@ import { roundMoney } from '../money/convert.js';
 import type { ModelBundle } from './bundle.js';
 import { futureValue, isOwnClub, type FutureValue } from './answers.js';
 import { predictFee } from './fee/index.js';
-import { ImpactError, roiOf, sportiveImpact, squadAnalysis, type ImpactArtifact, type SportiveImpact, type SquadAnalysis, type SquadEntryInput } from './impact/index.js';
+import {
+  ImpactError, clubSeasonWarnings, forecastWarnings, roiOf, sportiveImpact, squadAnalysis,
+  type ImpactArtifact, type SeasonWarning, type SportiveImpact, type SquadAnalysis, type SquadEntryInput,
+} from './impact/index.js';
 import { leagueForecast, type LeagueForecast } from './league/forecast.js';
 
 /**
@@ -16,8 +19,13 @@ function impactModel(bundle: ModelBundle): ImpactArtifact {
   return bundle.impact;
 }
 
-export function sportiveImpactOf(bundle: ModelBundle, snapshot: Snapshot, q: { playerId: string; clubId: string }): SportiveImpact {
-  return sportiveImpact(impactModel(bundle), snapshot, q);
+/** A simulation's result with what it assumed about the season (league/club warnings). */
+export type Warned<T> = T & { warnings: SeasonWarning[] };
+
+export function sportiveImpactOf(bundle: ModelBundle, snapshot: Snapshot, q: { playerId: string; clubId: string }): Warned<SportiveImpact> {
+  const model = impactModel(bundle);
+  const impact = sportiveImpact(model, snapshot, q);
+  return { ...impact, warnings: clubSeasonWarnings(model, snapshot, q.clubId) };
 }
 
 export interface RoiQuery {
@@ -32,7 +40,9 @@ export interface RoiQuery {
 export interface RoiResult {
   /** The fee counted as cost: the one given, else the expected fee for a move to the club (unrounded). */
   feeEur: number;
-  impact: SportiveImpact;
+  impact: Warned<SportiveImpact>;
+  /** what the simulation assumed (the impact's warnings) */
+  warnings: SeasonWarning[];
   /** The future value with no fee given: the fee paid is a cost, not the player's worth. */
   future: FutureValue;
   totalValueCreatedEur: number;
@@ -60,6 +70,7 @@ export function roi(bundle: ModelBundle, snapshot: Snapshot, q: RoiQuery): RoiRe
     future,
     totalValueCreatedEur,
     returnOnInvestment: roiOf(totalValueCreatedEur, costFeeEur, q.annualWageEur),
+    warnings: impact.warnings,
     player: { age: facts.age, position: facts.position, role: facts.role, rating: rating?.rating ?? null, potential: rating?.potential ?? null },
   };
 }
@@ -79,12 +90,14 @@ export interface SquadValue {
   squad: { name: string; playerId: string; position: string }[];
   totalFeeEur: number;
   totalFutureEur: number;
+  warnings: SeasonWarning[];
 }
 
 export function squadValue(bundle: ModelBundle, snapshot: Snapshot, q: { clubId: string; squad: SquadEntryInput[] | null }): SquadValue {
+  const model = impactModel(bundle);
   const result = q.squad === null
-    ? actualSquadAnalysis(impactModel(bundle), snapshot, q.clubId)
-    : squadAnalysis(impactModel(bundle), snapshot, { clubId: q.clubId, squad: q.squad });
+    ? actualSquadAnalysis(model, snapshot, q.clubId)
+    : squadAnalysis(model, snapshot, { clubId: q.clubId, squad: q.squad });
   let totalFeeEur = 0;
   let totalFutureEur = 0;
   for (const e of result.squad) {
@@ -100,10 +113,12 @@ export function squadValue(bundle: ModelBundle, snapshot: Snapshot, q: { clubId:
     squad: result.squad.map((e) => ({ name: e.name, playerId: e.playerId, position: e.position })),
     totalFeeEur,
     totalFutureEur,
+    warnings: clubSeasonWarnings(model, snapshot, q.clubId, q.squad === null ? undefined : result.squad.length),
   };
 }
 
 /** The analysis season's table of a domestic league. */
-export function leagueForecastOf(bundle: ModelBundle, snapshot: Snapshot, league: string): LeagueForecast {
-  return leagueForecast(impactModel(bundle), snapshot, league);
+export function leagueForecastOf(bundle: ModelBundle, snapshot: Snapshot, league: string): Warned<LeagueForecast> {
+  const model = impactModel(bundle);
+  return { ...leagueForecast(model, snapshot, league), warnings: forecastWarnings(model, snapshot, league) };
 }

@@ -85,7 +85,7 @@ test('the order of candidates: ROI highest first and null last, then total value
     player_id: id, name: id, age: 25, club_id: null, club_name: null, expected_transfer_value: 1, expected_transfer_value_in_eur: 1,
     future_transfer_value: 0, future_transfer_value_in_eur: 0, on_field_value: 0, on_field_value_in_eur: 0,
     increase_in_expected_position: 0, playing_time_percentage: 0, total_value_created: total, total_value_created_in_eur: total,
-    return_on_investment: roi,
+    return_on_investment: roi, warnings: [],
   });
   const list = [c('P5', null, 9e9), c('P4', 1.5, 10), c('P3', 2, 5), c('P2', 1.5, 20), c('P1', 1.5, 20), c('P0', 0, 0)];
   assert.deepEqual([...list].sort(compareCandidates).map((x) => x.player_id), ['P3', 'P1', 'P2', 'P4', 'P0', 'P5']);

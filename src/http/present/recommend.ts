@@ -21,6 +21,7 @@ export interface RecommendedCandidate {
   total_value_created: number;
   total_value_created_in_eur: number;
   return_on_investment: number | null;
+  warnings: RoiBody['warnings'];
 }
 
 /** The candidate as /get_roi_analysis answers for him: every number is the ROI answer's own. */
@@ -43,6 +44,7 @@ export function candidateOf(snapshot: Snapshot, p: PoolPlayer, roi: RoiBody): Re
     total_value_created: roi.total_value_created,
     total_value_created_in_eur: roi.total_value_created_in_eur,
     return_on_investment: roi.return_on_investment,
+    warnings: roi.warnings,
   };
 }
 

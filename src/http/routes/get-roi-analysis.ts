@@ -6,7 +6,7 @@ import { roi } from '../../valuation/analysis.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, moneyInputField, playerIdField } from '../fields.js';
 import { requirePlayerAndClub } from '../guards.js';
-import { commonErrors, currencyOut, moneyEurOut, moneyOut } from '../schemas.js';
+import { commonErrors, currencyOut, moneyEurOut, moneyOut, warningsOut } from '../schemas.js';
 import { presentRoi } from '../present/analysis.js';
 import { mapImpactError, valuationContext } from '../valuation-context.js';
 import { futureValueSchema } from './get-future-transfer-value.schema.js';
@@ -57,6 +57,7 @@ export function getRoiAnalysisRoute(app: FastifyInstance, deps: HttpDeps): void 
                 current_potential: z.number().int().nullable().describe('Our latest potential, 1-99; null when he has none'),
               })
               .describe('The player as rated today'),
+            warnings: warningsOut(),
           })
           .describe('Whether the signing pays back over 3 years'),
         ...commonErrors,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyOut, moneyEurOut, moneyOut } from '../schemas.js';
+import { currencyOut, moneyEurOut, moneyOut, warningsOut } from '../schemas.js';
 
 /** POST /v1/get_sportive_impact's answer; the ROI answer holds it too. */
 export const sportiveImpactSchema = z.object({
@@ -19,4 +19,5 @@ export const sportiveImpactSchema = z.object({
   }).describe('The club\'s expected league position without and with him'),
   playing_time_percentage: z.number().min(0).max(0.9)
     .describe('Expected share of the club\'s league matches he starts in the analysis season (0 to 0.9); what he adds to the club\'s strength comes from those matches only'),
+  warnings: warningsOut(),
 }).describe('What he adds on the pitch for the club over the 3 simulated seasons');

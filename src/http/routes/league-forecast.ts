@@ -7,7 +7,7 @@ import type { HttpDeps } from '../deps.js';
 import { forbidden, notFound } from '../errors.js';
 import { currencyField } from '../fields.js';
 import { competitionCovered } from '../guards.js';
-import { commonErrors } from '../schemas.js';
+import { commonErrors, warningsOut } from '../schemas.js';
 import { mapImpactError, valuationContext } from '../valuation-context.js';
 
 const NOT_A_LEAGUE = 'Competition is not a domestic league';
@@ -49,6 +49,7 @@ export function leagueForecastRoute(app: FastifyInstance, deps: HttpDeps): void 
           season: z.string().describe('The analysis season, YYYY/YYYY'),
           currency: z.string().describe('Currency of the money fields'),
           clubs: z.array(forecastClubSchema).describe('The league\'s clubs in the analysis season (set by `touchline leagues set-clubs`, else the current season\'s), ordered by expected position'),
+          warnings: warningsOut(),
         }).describe('The simulated table'),
         ...commonErrors,
       },

@@ -4,17 +4,16 @@ import { z } from 'zod';
 import { isPositionCode, POSITION_CODES, type PositionCode } from '../../domain/positions.js';
 import { moneyPair } from '../../money/convert.js';
 import { roi, type RoiResult } from '../../valuation/analysis.js';
-import { ImpactError } from '../../valuation/impact/index.js';
 import { recommendSignings, SHORTLIST } from '../../valuation/recommend/index.js';
 import { presentRecommendation } from '../present/recommend.js';
-import { ApiError, forbidden, notFound } from '../errors.js';
+import { forbidden, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, MONEY_INPUT_MAX } from '../fields.js';
 import { competitionCovered, requireClub, scopeOf } from '../guards.js';
-import { commonErrors } from '../schemas.js';
-import { mapImpactError, valuationContext } from '../valuation-context.js';
+import { commonErrors, warningsOut } from '../schemas.js';
+import { mapImpactError, NO_DOMESTIC_LEAGUE, valuationContext } from '../valuation-context.js';
 
-export const NO_DOMESTIC_LEAGUE = 'Club has no domestic league to simulate';
+export { NO_DOMESTIC_LEAGUE } from '../valuation-context.js';
 export const RECOMMEND_LIMIT = { default: 10, max: 25 } as const;
 /** Whole years; a limit below any player's age is valid and answers an empty list. */
 export const RECOMMEND_AGES = { min: 0, max: 150 } as const;
@@ -51,6 +50,7 @@ const candidateSchema = z.object({
   total_value_created_in_eur: moneyEur('Total value created'),
   return_on_investment: z.number().nullable()
     .describe('total_value_created / expected_transfer_value (no wage), 4 decimals; null when the fee shown is 0'),
+  warnings: warningsOut().describe('As /v1/get_roi_analysis answers for this player and club: what the simulation of the signing club assumed'),
 }).describe('Each number equals what /v1/get_roi_analysis answers for this player and club with no fee and no wage, in the same currency');
 
 const answerSchema = z.object({
@@ -146,7 +146,6 @@ export function recommendSigningsRoute(app: FastifyInstance, deps: HttpDeps): vo
         });
         return presentRecommendation(rec, ctx.snapshot, ctx.money, limit);
       } catch (err) {
-        if (err instanceof ImpactError && err.code === 'club_without_league') throw new ApiError(400, NO_DOMESTIC_LEAGUE);
         return mapImpactError(() => { throw err; });
       }
     });

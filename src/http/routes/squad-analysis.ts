@@ -8,7 +8,7 @@ import { notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField } from '../fields.js';
 import { requireClub, requirePlayer } from '../guards.js';
-import { clubIdOut, commonErrors, currencyOut, moneyEurOut, moneyOut, playerIdOut } from '../schemas.js';
+import { clubIdOut, commonErrors, currencyOut, moneyEurOut, moneyOut, playerIdOut, warningsOut } from '../schemas.js';
 import { presentSquad } from '../present/analysis.js';
 import { mapImpactError, valuationContext } from '../valuation-context.js';
 
@@ -70,6 +70,7 @@ export function squadAnalysisRoute(app: FastifyInstance, deps: HttpDeps): void {
           total_expected_transfer_fee_in_eur: moneyEurOut('total_expected_transfer_fee'),
           total_future_transfer_value: moneyOut('Sum of the squad\'s future transfer values at this club (as /v1/get_future_transfer_value)'),
           total_future_transfer_value_in_eur: moneyEurOut('total_future_transfer_value'),
+          warnings: warningsOut(),
         }).describe('The squad\'s expected league rank and money totals'),
         ...commonErrors,
       },
