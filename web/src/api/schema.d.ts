@@ -1997,6 +1997,13 @@ export interface paths {
                             };
                             /** @description Expected share of the club's league matches he starts in the analysis season (0 to 0.9); what he adds to the club's strength comes from those matches only */
                             playing_time_percentage: number;
+                            /** @description What the answer assumed or what to read it with; empty when nothing applies. `season_clubs_assumed`: the analysis season's clubs of the league were not named (`touchline leagues set-clubs`), last season's are simulated; `thin_squad`: a simulated club has fewer than 18 players with analysis data (the message says how many and how the rest was filled) */
+                            warnings: {
+                                /** @description `season_clubs_assumed`, `thin_squad`, `already_at_club`, `free_agent` or `stale_value` */
+                                code: string;
+                                /** @description One plain sentence with the numbers in it */
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -2168,6 +2175,13 @@ export interface paths {
                                 };
                                 /** @description Expected share of the club's league matches he starts in the analysis season (0 to 0.9); what he adds to the club's strength comes from those matches only */
                                 playing_time_percentage: number;
+                                /** @description What the answer assumed or what to read it with; empty when nothing applies. `season_clubs_assumed`: the analysis season's clubs of the league were not named (`touchline leagues set-clubs`), last season's are simulated; `thin_squad`: a simulated club has fewer than 18 players with analysis data (the message says how many and how the rest was filled) */
+                                warnings: {
+                                    /** @description `season_clubs_assumed`, `thin_squad`, `already_at_club`, `free_agent` or `stale_value` */
+                                    code: string;
+                                    /** @description One plain sentence with the numbers in it */
+                                    message: string;
+                                }[];
                             };
                             /** @description Exactly what /v1/get_future_transfer_value answers for this player, club and currency with no fee given (the fee here is a cost, not his worth) */
                             future_transfer_value: {
@@ -2243,6 +2257,13 @@ export interface paths {
                                 /** @description Our latest potential, 1-99; null when he has none */
                                 current_potential: number | null;
                             };
+                            /** @description What the answer assumed or what to read it with; empty when nothing applies. `season_clubs_assumed`: the analysis season's clubs of the league were not named (`touchline leagues set-clubs`), last season's are simulated; `thin_squad`: a simulated club has fewer than 18 players with analysis data (the message says how many and how the rest was filled) */
+                            warnings: {
+                                /** @description `season_clubs_assumed`, `thin_squad`, `already_at_club`, `free_agent` or `stale_value` */
+                                code: string;
+                                /** @description One plain sentence with the numbers in it */
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -2405,6 +2426,13 @@ export interface paths {
                             total_future_transfer_value: number;
                             /** @description total_future_transfer_value, in EUR, a whole number */
                             total_future_transfer_value_in_eur: number;
+                            /** @description What the answer assumed or what to read it with; empty when nothing applies. `season_clubs_assumed`: the analysis season's clubs of the league were not named (`touchline leagues set-clubs`), last season's are simulated; `thin_squad`: a simulated club has fewer than 18 players with analysis data (the message says how many and how the rest was filled) */
+                            warnings: {
+                                /** @description `season_clubs_assumed`, `thin_squad`, `already_at_club`, `free_agent` or `stale_value` */
+                                code: string;
+                                /** @description One plain sentence with the numbers in it */
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -3071,6 +3099,13 @@ export interface paths {
                                 /** @description expected_revenue in EUR */
                                 expected_revenue_in_eur: number;
                             }[];
+                            /** @description What the answer assumed or what to read it with; empty when nothing applies. `season_clubs_assumed`: the analysis season's clubs of the league were not named (`touchline leagues set-clubs`), last season's are simulated; `thin_squad`: a simulated club has fewer than 18 players with analysis data (the message says how many and how the rest was filled) */
+                            warnings: {
+                                /** @description `season_clubs_assumed`, `thin_squad`, `already_at_club`, `free_agent` or `stale_value` */
+                                code: string;
+                                /** @description One plain sentence with the numbers in it */
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -3260,6 +3295,13 @@ export interface paths {
                                 total_value_created_in_eur: number;
                                 /** @description total_value_created / expected_transfer_value (no wage), 4 decimals; null when the fee shown is 0 */
                                 return_on_investment: number | null;
+                                /** @description As /v1/get_roi_analysis answers for this player and club: what the simulation of the signing club assumed */
+                                warnings: {
+                                    /** @description `season_clubs_assumed`, `thin_squad`, `already_at_club`, `free_agent` or `stale_value` */
+                                    code: string;
+                                    /** @description One plain sentence with the numbers in it */
+                                    message: string;
+                                }[];
                             }[];
                         };
                     };
