@@ -26,7 +26,7 @@ describe('POST /v1/recommend_signings', () => {
       assert.deepEqual(Object.keys(c).sort(), [
         'age', 'club_id', 'club_name', 'expected_transfer_value', 'expected_transfer_value_in_eur', 'future_transfer_value',
         'future_transfer_value_in_eur', 'increase_in_expected_position', 'name', 'on_field_value', 'on_field_value_in_eur',
-        'player_id', 'playing_time_percentage', 'return_on_investment', 'total_value_created', 'total_value_created_in_eur',
+        'player_id', 'playing_time_percentage', 'return_on_investment', 'total_value_created', 'total_value_created_in_eur', 'warnings',
       ]);
       assert.equal(c.name, s.players.get(c.player_id)!.name);
       const f = playerFacts(s, s.players.get(c.player_id)!);
@@ -63,6 +63,7 @@ describe('POST /v1/recommend_signings', () => {
           total_value_created: roi.total_value_created,
           total_value_created_in_eur: roi.total_value_created_in_eur,
           return_on_investment: roi.return_on_investment,
+          warnings: roi.warnings,
         }, `${currency} ${c.player_id}`);
       }
     }
