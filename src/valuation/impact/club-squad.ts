@@ -9,14 +9,14 @@
  * out, which the careers hold), and that evidence is thin when it played outside the covered
  * leagues. Its squad is completed to a full one (two of each slot of a 4-3-3) with stand-ins at the
  * level promoted clubs of that league actually reached in their first season (league/promoted.ts):
- * the rating whose squad the tie puts at their mean finish. Its own players play when they are
- * better; a signing is weighed against that level, not against youth players.
+ * the rating whose squad the tie maps to the goals they scored and conceded. Its own players play
+ * when they are better; a signing is weighed against that level, not against youth players.
  */
 import type { Snapshot } from '../../domain/snapshot.js';
 import { POSITION_GROUP, type PositionCode } from '../../domain/positions.js';
 import type { SquadFeatures } from '../league/squad.js';
 import { promotedLevel } from '../league/promoted.js';
-import { currentSquad, featuresOf, squadAt, strengthOf, HORIZON_SEASONS, type ImpactArtifact, type RatedPlayer } from './model.js';
+import { currentSquad, featuresOf, squadAt, HORIZON_SEASONS, type ImpactArtifact, type RatedPlayer } from './model.js';
 
 /** Two of each slot of a 4-3-3: the full squad a newly named club is completed to. */
 const FULL_SQUAD: readonly PositionCode[] = [
@@ -62,11 +62,11 @@ function shortfall(artifact: ImpactArtifact): number {
 
 /**
  * Rating of the stand-ins that complete a newly named club in `league`: the XI rating at which the
- * tie puts the club where promoted clubs of the league finished on average. That place is read off
- * the league's clubs as the model simulates them (attack + defence, the goal difference's scale,
- * at the learned mean finish among them); a league with fewer than four such clubs takes the
- * learned goals scored and conceded instead. Plus the match-day shortfall of a squad of stand-ins.
- * Null when the model holds no tie context for the league. Once per model and league.
+ * tie gives the learned attack and defence of the league's promoted clubs (goals scored and
+ * conceded against the league's average; least squares over the two), plus the match-day shortfall
+ * of a squad of stand-ins. Null when the model holds no tie context for the league. Once per model
+ * and league. (Placing them instead at the strength of the league's club at their mean finish was
+ * tried and scored worse in the league backtest: docs/models.md.)
  */
 export function fillRating(artifact: ImpactArtifact, league: string): number | null {
   let byLeague = fillCache.get(artifact);
@@ -82,19 +82,8 @@ function computeFill(artifact: ImpactArtifact, league: string): number | null {
   if (!ctx || !artifact.promoted) return null;
   const level = promotedLevel(artifact.promoted, league);
   const ba = artifact.tie.attack.beta.xi, bd = artifact.tie.defence.beta.xi;
-  const sums = Object.entries(artifact.clubs)
-    .filter(([, b]) => b.league === league)
-    .map(([club, b]) => { const s = strengthOf(artifact, ctx, club, b.seasons[0]); return s.attack + s.defence; })
-    .sort((a, b) => b - a);
-  let offset = 0;
-  if (sums.length >= 4 && ba + bd > 0) {
-    const at = level.finish * (sums.length - 1);
-    const lo = Math.floor(at), hi = Math.ceil(at);
-    const target = sums[lo] + (sums[hi] - sums[lo]) * (at - lo);
-    offset = (target - ctx.strengthMean.attack - ctx.strengthMean.defence) / (ba + bd);
-  } else if (ba * ba + bd * bd > 0) {
-    offset = (ba * level.attack + bd * level.defence) / (ba * ba + bd * bd);
-  }
+  const denominator = ba * ba + bd * bd;
+  const offset = denominator > 0 ? (ba * level.attack + bd * level.defence) / denominator : 0;
   const r = ctx.featureMean.xi + offset + shortfall(artifact);
   return Math.min(99, Math.max(artifact.settings.replacementRating, r));
 }
