@@ -26,7 +26,7 @@ import {
 } from '../src/valuation/fee/index.js';
 import { fitRatingModel } from '../src/valuation/rating/index.js';
 import { medianAbsolutePercentageError, median, r2, spearman } from '../src/valuation/ml/metrics.js';
-import { createRng } from '../src/valuation/ml/rng.js';
+import { createRng } from '../src/domain/random.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
 
 const ORIGINS = ['2019-06-30', '2020-06-30', '2021-06-30', '2022-06-30', '2023-06-30'];

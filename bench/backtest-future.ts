@@ -25,7 +25,7 @@ import {
 } from '../src/valuation/future/index.js';
 import { fitRatingModel, type RatingArtifact } from '../src/valuation/rating/index.js';
 import { logLoss, median, rankedProbabilityScore, spearman } from '../src/valuation/ml/metrics.js';
-import { createRng } from '../src/valuation/ml/rng.js';
+import { createRng } from '../src/domain/random.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
 
 const { values: args } = parseArgs({

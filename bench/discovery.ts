@@ -24,7 +24,7 @@ import { seasonLabel } from '../src/domain/season.js';
 import { moneyPair } from '../src/money/convert.js';
 import { defaultRateTable } from '../src/money/rates.js';
 import { featureIndex } from '../src/valuation/features/index.js';
-import { createRng } from '../src/valuation/ml/rng.js';
+import { createRng } from '../src/domain/random.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
 import { modelsCacheFromArgs, trainedModels } from './lib/models.js';
 import { quantile, timed, type Timing } from './lib/timing.js';

@@ -9,7 +9,7 @@ import { generateDemoWorld } from '../src/data/demo/index.js';
 import { buildSnapshot } from '../src/domain/snapshot.js';
 import { fitRatingModel, rateAll } from '../src/valuation/rating/index.js';
 import { fitImpactModel, sportiveImpact, squadAnalysis, withModelRatings } from '../src/valuation/impact/index.js';
-import { createRng } from '../src/valuation/ml/rng.js';
+import { createRng } from '../src/domain/random.js';
 
 const AS_OF = '2026-06-30';
 

@@ -30,7 +30,7 @@ import { fitImpactModel, sportiveImpact, withModelRatings, type SportiveImpact }
 import { currentSquad, ratedPlayer, squadAt, type RatedPlayer } from '../src/valuation/impact/model.js';
 import { bestXi } from '../src/valuation/league/squad.js';
 import { spearman } from '../src/valuation/ml/metrics.js';
-import { createRng } from '../src/valuation/ml/rng.js';
+import { createRng } from '../src/domain/random.js';
 
 const AS_OF = '2026-06-30';
 const TARGET = 0.7;

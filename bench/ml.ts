@@ -5,7 +5,7 @@
 import { fitGbm, predictGbm, predictGbmBatch } from '../src/valuation/ml/gbm.js';
 import { buildIndex, nearest, type CategoryMode, type KnnRow } from '../src/valuation/ml/knn.js';
 import { r2 } from '../src/valuation/ml/metrics.js';
-import { createRng } from '../src/valuation/ml/rng.js';
+import { createRng } from '../src/domain/random.js';
 
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const fmt = (x: number, digits = 1): string => x.toFixed(digits);

@@ -26,7 +26,7 @@ import { candidateOf, compareCandidates, presentRecommendation, type Recommended
 import { presentRoi } from '../src/http/present/analysis.js';
 import type { ModelBundle } from '../src/valuation/bundle.js';
 import { featureIndex } from '../src/valuation/features/index.js';
-import { createRng } from '../src/valuation/ml/rng.js';
+import { createRng } from '../src/domain/random.js';
 import {
   eligibleByScreen, positionPools, recommendSignings, screenedPosition, SHORTLIST, type RecommendQuery,
 } from '../src/valuation/recommend/index.js';

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { createRng } from '../src/valuation/ml/rng.js';
+import { createRng } from '../src/domain/random.js';
 import { createScratchDatabase, startServerProcess } from '../test/helpers/server-process.js';
 
 const { values } = parseArgs({

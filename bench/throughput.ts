@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_KEY, startBareServer, startBenchServer, type BenchServer } from './lib/serve.js';
-import { createRng } from '../src/valuation/ml/rng.js';
+import { createRng } from '../src/domain/random.js';
 
 const { values } = parseArgs({
   options: {

@@ -4,7 +4,7 @@
  *
  * With --candidates it also builds the same two charts (market value over time with two 80% ranges,
  * and six category bars) with each charting library we weighed, alone on a page, and prints what
- * each adds to the build: the numbers behind the choice in the README's stack section. A candidate
+ * each adds to the build: the numbers behind the choice in docs/design-notes.md's stack section. A candidate
  * that is not installed is skipped (`npm install --no-save uplot echarts` to measure them all).
  *
  * Usage: npx tsx bench/web-build.ts [--runs 3] [--candidates]

@@ -28,6 +28,13 @@ const schema = z.object({
   TOUCHLINE_BOOTSTRAP_KEY: z.string().min(20, 'must be at least 20 characters').max(200).optional(),
   TOUCHLINE_DEMO_SEED: positiveInt('TOUCHLINE_DEMO_SEED').default(42),
   TOUCHLINE_MODELS_DIR: z.string().min(1).optional(),
+  // Whose X-Forwarded-For to believe for the client address (Fastify's trustProxy): `loopback` (default)
+  // only a proxy on this machine, addresses or CIDRs (comma-separated) those proxies, `false` nobody
+  // (the connection's peer), `true` anybody.
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : v)),
 });
 
 export type Config = Readonly<z.infer<typeof schema>> & { readonly modelsDir: string };
@@ -44,7 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(raw[String(i.path[0])])})`);
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
   const c = parsed.data;
   return Object.freeze({ ...c, modelsDir: c.TOUCHLINE_MODELS_DIR ?? `${c.TOUCHLINE_DATA_DIR}/models` });
@@ -64,6 +71,7 @@ export const SETTINGS_DOC: ReadonlyArray<[string, string, string]> = [
   ['TOUCHLINE_BOOTSTRAP_KEY', '(unset)', 'development and tests only: ensures an active all-coverage account holds this key'],
   ['TOUCHLINE_DEMO_SEED', '42', 'seed of the demo world generated on an empty database'],
   ['TOUCHLINE_MODELS_DIR', '<data dir>/models', 'where trained model artifacts are written and read'],
+  ['TRUST_PROXY', 'loopback', 'whose `X-Forwarded-For` gives the client address that login throttling counts by: `loopback` a proxy on this machine; behind a load balancer, its addresses or CIDRs (comma-separated); `false` nobody (the connection\'s address); `true` anybody (only when nothing else can reach the port)'],
 ];
 
 /** Folder of the embedded database. */

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
-import type { Server as NetServer } from 'node:net';
+import { createServer, type Server as NetServer } from 'node:net';
 import { adminSocketPath, embeddedDbDir, loadConfig, type Config } from './config.js';
 import { serveAdminChannel } from './admin/channel.js';
-import { serverOperationRunner } from './admin/operations.js';
-import './admin/catalog.js';
-import { acquireLock } from './data/embedded-lock.js';
+import { serverOperationRunner } from './operations.js';
+import { acquireLock, LockedError } from './data/embedded-lock.js';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from './data/db.js';
 import { generateDemoWorld } from './data/demo/index.js';
 import { isWorldEmpty, readMeta, replaceWorld } from './data/world-store.js';
@@ -32,10 +31,46 @@ async function ensureWorld(handle: DatabaseHandle, config: Config, logger: Logge
   logger.info({ ms: Date.now() - started, players: world.players.length, clubs: world.clubs.length }, 'demo world loaded');
 }
 
-/** config -> database -> app -> listen. */
+/** An expected reason not to start: one line saying what is wrong and what to do (the CLI prints it alone). */
+export class StartupError extends Error {}
+
+/** Why listening on host:port failed, in words an operator can act on. */
+function listenProblem(err: unknown, host: string, port: number): StartupError | unknown {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new StartupError(`port ${port} on ${host} is already in use (another touchline server?): stop that process, or choose another port with --port N or PORT=N`);
+  if (code === 'EACCES') return new StartupError(`no permission to listen on port ${port}: choose a port above 1023 with --port N or PORT=N`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new StartupError(`cannot listen on host ${host}: it is not an address of this machine; use --host 127.0.0.1 or --host 0.0.0.0 (or HOST)`);
+  return err;
+}
+
+/** Binds host:port and lets go at once, so a busy port is reported before minutes of loading, not after. */
+async function checkPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (err) => reject(listenProblem(err, host, port)));
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+/** config -> checks (data folder lock, port) -> database -> app -> listen. */
 export async function startServer(config: Config = loadConfig(), logger: Logger = createLogger(config.LOG_LEVEL)): Promise<Server> {
   const embedded = !config.DATABASE_URL;
-  const release = embedded ? acquireLock(config.TOUCHLINE_DATA_DIR, adminSocketPath(config)) : () => {};
+  let release: () => void = () => {};
+  if (embedded) {
+    try {
+      release = acquireLock(config.TOUCHLINE_DATA_DIR, adminSocketPath(config));
+    } catch (err) {
+      if (!(err instanceof LockedError)) throw err;
+      throw new StartupError(`${err.message}: stop that server first, or give this one another data folder with TOUCHLINE_DATA_DIR`);
+    }
+  }
+  try {
+    await checkPortFree(config.HOST, config.PORT);
+  } catch (err) {
+    release();
+    throw err;
+  }
   let handle: DatabaseHandle;
   try {
     handle = await openDatabase({ url: config.DATABASE_URL, dataDir: embedded ? embeddedDbDir(config) : undefined });
@@ -56,10 +91,13 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
         serverOperationRunner({ handle, config, logger, after: () => runtime.world.refresh() }),
       );
     }
-    const app = await buildApp(runtime.deps, { logger });
+    const app = await buildApp(runtime.deps, { logger, trustProxy: config.TRUST_PROXY });
     // The demo login exists before the first healthy answer, so whoever waits for health finds it printed at once.
     const demo = (await readMeta(handle.db)).source === 'demo' ? await createDemoLogin(handle.db) : null;
-    const url = await app.listen({ port: config.PORT, host: config.HOST });
+    // The port was free at the start; another process may have taken it while this one loaded.
+    const url = await app.listen({ port: config.PORT, host: config.HOST }).catch((err: unknown) => {
+      throw listenProblem(err, config.HOST, config.PORT);
+    });
     if (demo) {
       const key = demo.api_key;
       process.stdout.write(
@@ -89,8 +127,12 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
 }
 
 /** Runs until SIGTERM/SIGINT, then lets in-flight requests finish and closes the database. */
-export async function serveForever(): Promise<void> {
-  const config = loadConfig();
+export async function serveForever(overrides: { port?: number; host?: string } = {}): Promise<void> {
+  const config = loadConfig({
+    ...process.env,
+    ...(overrides.port === undefined ? {} : { PORT: String(overrides.port) }),
+    ...(overrides.host === undefined ? {} : { HOST: overrides.host }),
+  });
   const logger = createLogger(config.LOG_LEVEL);
   const server = await startServer(config, logger);
   const stop = (signal: string) => {

@@ -9,6 +9,7 @@ import { ensureModels } from './models/train.js';
 import { createKeyAuthenticator } from './access/authenticator.js';
 import { createLoginService } from './access/login.js';
 import { createRateLimiter } from './access/ratelimit/index.js';
+import { createLoginThrottle } from './access/throttle/index.js';
 import type { HttpDeps } from './http/deps.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -56,7 +57,8 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
     windowSeconds: config.RATE_WINDOW_SECONDS,
     logger,
   });
-  const login = createLoginService(handle.db);
+  const throttle = await createLoginThrottle(handle.db, { redisUrl: config.REDIS_URL });
+  const login = createLoginService(handle.db, throttle);
   const deps: HttpDeps = {
     version: VERSION,
     snapshot: () => world.current(),
@@ -79,6 +81,7 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
       world.stop();
       await authenticator.close();
       await limiter.close();
+      await throttle.close();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { AccountStatus, Database } from '../data/schema.js';
 import { isIsoCurrency } from '../money/currencies.js';
 import { AccessError } from './messages.js';
 import { hashPassword } from './password.js';
+import { checkPasswordPolicy } from './password-policy.js';
 import { planIdByName } from './plans.js';
 import { changeAccess } from './changes.js';
 import { bumpAccessVersion } from './version.js';
@@ -33,9 +34,11 @@ export function parseStatus(value: string): AccountStatus {
 /** Passwords are hashed with argon2id; the bound keeps a huge input from tying up a hashing thread. */
 export const PASSWORD_MAX_LENGTH = 1024;
 
-function validPassword(password: string): string {
+/** The length bounds, then the policy (EXTENSIONS "Passwords"): nothing is written before this passes. */
+function validPassword(password: string, email: string): string {
   if (password.length === 0) throw new AccessError('Password must not be empty');
   if (password.length > PASSWORD_MAX_LENGTH) throw new AccessError(`Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  checkPasswordPolicy(password, email);
   return password;
 }
 
@@ -63,7 +66,7 @@ export interface CreateAccountArgs {
 export async function createAccount(db: Kysely<Database>, args: CreateAccountArgs): Promise<AccountInfo> {
   const email = validEmail(args.email);
   const status = parseStatus(args.status ?? 'active');
-  const password = args.password === undefined ? undefined : validPassword(args.password);
+  const password = args.password === undefined ? undefined : validPassword(args.password, email);
   const planId = args.plan === undefined ? null : await planIdByName(db, args.plan);
   const existing = await db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirst();
   if (existing) throw new AccessError(`Account already exists: ${email}`);
@@ -147,7 +150,7 @@ export async function setAccountPlan(db: Kysely<Database>, args: { email: string
 /** `accounts set-password`: sets the password used by /auth/login. Existing keys stay valid. */
 export async function setAccountPassword(db: Kysely<Database>, args: { email: string; password: string }): Promise<AccountInfo> {
   const email = normalizeEmail(args.email);
-  const hash = await hashPassword(validPassword(args.password));
+  const hash = await hashPassword(validPassword(args.password, email));
   const res = await db.updateTable('accounts').set({ password_hash: hash }).where('email', '=', email).returning('id').executeTakeFirst();
   if (!res) throw new AccessError(`Unknown account: ${email}`);
   return getAccount(db, email);

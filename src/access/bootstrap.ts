@@ -5,6 +5,7 @@ import { generateApiKey, generateKeyId, hashApiKey, isValidKeyLength, KEY_MAX_LE
 import { changeAccess } from './changes.js';
 import { AccessError } from './messages.js';
 import { hashPassword } from './password.js';
+import { passwordProblem } from './password-policy.js';
 import { bumpAccessVersion } from './version.js';
 
 /**
@@ -89,6 +90,14 @@ export async function ensureBootstrapKey(db: Kysely<Database>, rawKey: string): 
   });
 }
 
+/** 20 random base64url characters (120 bits) that meet the password policy like any other password. */
+export function compliantPassword(email: string): string {
+  for (;;) {
+    const password = randomBytes(15).toString('base64url');
+    if (passwordProblem(password, email) === null) return password;
+  }
+}
+
 export interface DemoLogin {
   readonly email: string;
   readonly password: string;
@@ -102,7 +111,7 @@ export interface DemoLogin {
  * key, and the demo keys made by earlier starts are revoked, so one demo key is active at a time.
  */
 export async function createDemoLogin(db: Kysely<Database>): Promise<DemoLogin> {
-  const password = randomBytes(12).toString('base64url');
+  const password = compliantPassword(DEMO_EMAIL);
   const passwordHash = await hashPassword(password);
   const apiKey = generateApiKey();
   const keyId = generateKeyId();

@@ -3,6 +3,7 @@ export type * from './interface.js';
 export { createKeyAuthenticator, DbKeyAuthenticator, type AuthenticatorOptions } from './authenticator.js';
 export { createLoginService, DbLoginService, type LoginOptions } from './login.js';
 export { createRateLimiter, type CreateRateLimiterOptions } from './ratelimit/index.js';
+export { createLoginThrottle, type LoginThrottle } from './throttle/index.js';
 export { ensureBootstrapKey, createDemoLogin, ALL_PLAN_NAME, BOOTSTRAP_EMAIL, DEMO_EMAIL, DEMO_PLAN_NAME, DEMO_RATE_LIMIT } from './bootstrap.js';
 export { ALL_COVERAGE, coverageOfPlan, isClubCovered, isCompetitionCovered, isPlayerCovered, type LeagueOf } from './plans.js';
 export { KEY_MIN_LENGTH, KEY_MAX_LENGTH } from './keys.js';

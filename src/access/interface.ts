@@ -62,9 +62,12 @@ export interface LoginResult {
 export type LoginOutcome =
   | { readonly ok: true; readonly result: LoginResult }
   | { readonly ok: false; readonly status: 401; readonly error: string }
-  /** Locked out: `limit` failures per email in any `windowSeconds`. */
+  /** Throttled: `limit` failures (per email and client address, or per client address) in any `windowSeconds`. */
   | { readonly ok: false; readonly status: 429; readonly error: string; readonly limit: number; readonly windowSeconds: number; readonly retryAfterSeconds: number };
 
 export interface LoginService {
-  login(email: string, password: string, nowMs: number): Promise<LoginOutcome>;
+  /** `client` is the request's address (`request.ip`); failures are counted by it. */
+  login(email: string, password: string, nowMs: number, client: string): Promise<LoginOutcome>;
+  /** Revokes the key with this id (`POST /auth/logout`), at once. */
+  logout(keyId: string): Promise<void>;
 }

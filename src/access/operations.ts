@@ -1,4 +1,4 @@
-import { defineOperation } from '../admin/operations.js';
+import { defineOperation } from '../operation.js';
 import { createAccount, listAccounts, setAccountCurrency, setAccountPassword, setAccountPlan, setAccountStatus, type CreateAccountArgs } from './accounts.js';
 import { createKey, listKeys, revokeKey } from './keys.js';
 import { createPlan, listPlans, updatePlan, type PlanArgs } from './plans.js';
@@ -6,7 +6,7 @@ import { createPlan, listPlans, updatePlan, type PlanArgs } from './plans.js';
 /**
  * The access commands as named operations, so the CLI runs them in its own process or, when a
  * server holds the embedded database, inside that server (src/admin/channel.ts). Importing this
- * module registers them; the server must import it too (e.g. from src/admin/catalog.ts).
+ * module registers nothing: src/operations.ts lists this table with the others.
  */
 type Json<T> = T & Record<string, unknown>;
 

@@ -5,14 +5,10 @@ import { currentRates, saveRates } from '../data/rates-store.js';
 import { WORLD_TABLE_ORDER } from '../domain/world.js';
 import { replaceWorld, setMeta } from '../data/world-store.js';
 import type { RateTable } from '../money/rates.js';
-import { defineOperation } from './operations.js';
+import { defineOperation } from '../operation.js';
 import { ensureModels, trainModels } from '../models/train.js';
-// Access operations register themselves beside their code.
-import '../access/operations.js';
-// Season membership (leagues set-clubs, leagues show).
-import './leagues.js';
 
-/** Every operator operation the CLI can ask for, here or through a running server. */
+/** The data and model operations (src/operations.ts lists them with access's and the leagues'). */
 export const ops = {
   demo: defineOperation('demo', async ({ handle, config, progress }, args: { seed: number }) => {
     const started = Date.now();

@@ -2,7 +2,7 @@ import type { Db } from '../data/db.js';
 import { loadSeasonClubs, saveSeasonClubs } from '../data/season-clubs-store.js';
 import { CLUB_ID_PATTERN } from '../domain/ids.js';
 import { parseSeasonLabel, seasonLabel, seasonOf } from '../domain/season.js';
-import { defineOperation } from './operations.js';
+import { defineOperation } from '../operation.js';
 
 /**
  * Season membership: which clubs make up a domestic league in a season (`touchline leagues

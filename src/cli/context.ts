@@ -2,8 +2,7 @@ import { embeddedDbDir, loadConfig, type Config } from '../config.js';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from '../data/db.js';
 import { acquireLock, lockHolder, LockedError } from '../data/embedded-lock.js';
 import { callAdminChannel, OperationError } from '../admin/channel.js';
-import { findOperation } from '../admin/operations.js';
-import '../admin/catalog.js';
+import { findOperation } from '../operations.js';
 
 /** Thrown for a user error: the CLI prints the message alone and exits 1. */
 export class CliError extends Error {}
@@ -38,7 +37,7 @@ export async function withDatabase<T>(fn: (handle: DatabaseHandle, config: Confi
 }
 
 /**
- * Runs a named operation (src/admin/catalog.ts). With the embedded database held by a running
+ * Runs a named operation (src/operations.ts). With the embedded database held by a running
  * server, the server runs it (PGlite has no cross-process locking); otherwise this process does.
  */
 export async function runOperation<A extends Record<string, unknown>>([name, args]: [string, A], progress: (line: string) => void = () => {}): Promise<unknown> {

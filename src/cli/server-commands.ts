@@ -7,8 +7,16 @@ export function registerServerCommands(program: Command): void {
   program
     .command('serve')
     .description('serve the API (same as npm start); generates the demo world on an empty database')
-    .action(async () => {
-      await serveForever();
+    .option('--port <n>', 'port to listen on (default: PORT, else 8080)')
+    .option('--host <address>', 'interface to listen on (default: HOST, else 0.0.0.0)')
+    .action(async (o: { port?: string; host?: string }) => {
+      let port: number | undefined;
+      if (o.port !== undefined) {
+        port = Number(o.port);
+        if (!/^\d+$/.test(o.port) || port > 65535) throw new CliError(`--port must be a whole number from 0 to 65535, got ${o.port}`);
+      }
+      if (o.host !== undefined && o.host.trim() === '') throw new CliError('--host must not be empty');
+      await serveForever({ port, host: o.host?.trim() });
     });
 
   program

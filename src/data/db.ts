@@ -1,15 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { SerialPGliteDialect } from './pglite-dialect.js';
+import { ownerOnly } from './owner-only.js';
 import * as m001 from './migrations/001_world.js';
 import * as m002 from './migrations/002_access.js';
 import * as m003 from './migrations/003_rates.js';
 import * as m004 from './migrations/004_season_clubs.js';
 import * as m005 from './migrations/005_plan_rate_limit.js';
 import * as m006 from './migrations/006_world_references_in_bulk.js';
+import * as m007 from './migrations/007_login_throttle.js';
 
 export type Db = Kysely<Database>;
 
@@ -51,13 +52,16 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  // Owner only (0700 / 0600), also for a folder an older version or another umask left readable.
+  if (opts.dataDir) ownerOnly(opts.dataDir);
   const pglite = new PGlite({
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,
     parsers: { [DATE_OID]: keepText, [TIMESTAMP_OID]: keepText, [TIMESTAMPTZ_OID]: keepText },
   });
   await pglite.waitReady;
+  // What PGlite wrote while starting follows the process umask: made owner-only here too.
+  if (opts.dataDir) ownerOnly(opts.dataDir);
   const db = new Kysely<Database>({ dialect: new SerialPGliteDialect(pglite) });
   return {
     db,
@@ -77,6 +81,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004_season_clubs': m004,
   '005_plan_rate_limit': m005,
   '006_world_references_in_bulk': m006,
+  '007_login_throttle': m007,
 };
 
 class InlineMigrations implements MigrationProvider {

@@ -1,5 +1,6 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { ownerOnly } from './owner-only.js';
 
 /**
  * The embedded database has no cross-process locking: a second process writing the same folder
@@ -39,11 +40,12 @@ export class LockedError extends Error {}
 
 /** Takes the lock or throws LockedError naming the holder; returns the release function. */
 export function acquireLock(dataDir: string, socket: string | null): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  // The data folder (database, models, lock, admin socket) is the owner's alone.
+  ownerOnly(dataDir);
   const path = lockPath(dataDir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(path, 'wx');
+      const fd = openSync(path, 'wx', 0o600);
       writeSync(fd, JSON.stringify({ pid: process.pid, socket } satisfies LockInfo));
       closeSync(fd);
       let released = false;

@@ -44,9 +44,21 @@ export interface ApiKeyRow {
   revoked_at: string | null;
 }
 
-export interface LoginFailureRow {
-  email: string;
-  at: string;
+/** Failed (and in-flight) logins from one client address; see migration 007. */
+export interface LoginThrottleRow {
+  client: string;
+  attempts: ColumnType<LoginAttempt[], string, string>;
+  /** Milliseconds since the epoch of the newest attempt, for pruning idle rows. */
+  last_at: ColumnType<number, number, number>;
+}
+
+export interface LoginAttempt {
+  /** Email, normalized. */
+  readonly e: string;
+  /** Milliseconds since the epoch. */
+  readonly t: number;
+  /** The attempt's own id, so a right password can take back exactly its count. */
+  readonly n: string;
 }
 
 export interface Database extends WorldTables {
@@ -54,6 +66,6 @@ export interface Database extends WorldTables {
   plans: PlanRow;
   accounts: AccountRow;
   api_keys: ApiKeyRow;
-  login_failures: LoginFailureRow;
+  login_throttle: LoginThrottleRow;
 }
 

@@ -7,19 +7,17 @@ import type { Snapshot } from '../domain/snapshot.js';
 import type { ModelBundle } from '../valuation/bundle.js';
 import { ListIndex } from './list-index.js';
 import { SearchIndex } from './search-index.js';
-
-const searches = new WeakMap<Snapshot['dataIdentity'], SearchIndex>();
-const lists = new WeakMap<Snapshot['dataIdentity'], ListIndex>();
+import { memoFor, memoTable } from '../domain/memo.js';
 
 export function searchIndex(snapshot: Snapshot): SearchIndex {
-  let index = searches.get(snapshot.dataIdentity);
-  if (!index) searches.set(snapshot.dataIdentity, (index = SearchIndex.build(snapshot)));
-  return index;
+  return memoFor(snapshot.dataIdentity, 'discovery.search', () => SearchIndex.build(snapshot));
 }
 
 export function listIndex(snapshot: Snapshot, bundle: ModelBundle | null): ListIndex {
-  let index = lists.get(snapshot.dataIdentity);
-  if (!index || index.modelVersion !== (bundle?.version ?? null)) lists.set(snapshot.dataIdentity, (index = ListIndex.build(snapshot, bundle)));
+  // One list per data, for the model version in force: a new version replaces it.
+  const lists = memoTable<ListIndex>(snapshot.dataIdentity, 'discovery.list');
+  let index = lists.get('current');
+  if (!index || index.modelVersion !== (bundle?.version ?? null)) lists.set('current', (index = ListIndex.build(snapshot, bundle)));
   return index;
 }
 

@@ -2,6 +2,7 @@ import { findRole, ROLES } from '../domain/roles.js';
 import { ageOn } from '../domain/season.js';
 import type { CareerStepRow, PlayerRow, RatingRow } from './world.js';
 import type { Snapshot } from './snapshot.js';
+import { memoTable } from './memo.js';
 
 /** Derived facts about one player at the snapshot's as-of date. */
 export interface PlayerFacts {
@@ -38,11 +39,8 @@ function lastActiveClub(snapshot: Snapshot, playerId: string): string | null {
 }
 
 /** Facts never change within a snapshot: computed once per player and snapshot. */
-const factsCache = new WeakMap<Snapshot['dataIdentity'], Map<string, PlayerFacts>>();
-
 export function playerFacts(snapshot: Snapshot, player: PlayerRow): PlayerFacts {
-  let cache = factsCache.get(snapshot.dataIdentity);
-  if (!cache) factsCache.set(snapshot.dataIdentity, (cache = new Map()));
+  const cache = memoTable<PlayerFacts>(snapshot.dataIdentity, 'player-facts');
   let facts = cache.get(player.id);
   if (!facts) cache.set(player.id, (facts = computeFacts(snapshot, player)));
   return facts;

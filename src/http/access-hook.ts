@@ -29,6 +29,7 @@ export function registerAccessHook(app: FastifyInstance, deps: HttpDeps): void {
     const outcome = await deps.authenticator.authenticate(key);
     if (!outcome.ok) throw new ApiError(outcome.status, outcome.error);
     req.principal = outcome.principal;
+    if (req.routeOptions.config?.unmetered) return;
     // The plan's own limit travels with each hit, so a shared store needs no setting of its own.
     const d = await deps.limiter.hit(outcome.principal.keyId, deps.now(), outcome.principal.rateLimit ?? undefined);
     reply.header('RateLimit-Limit', String(d.limit));

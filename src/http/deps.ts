@@ -29,5 +29,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a key and outside the rate limit. */
     public?: boolean;
+    /** Needs a key but is outside the rate limit (signing out must work with a spent budget). */
+    unmetered?: boolean;
   }
 }

@@ -74,9 +74,8 @@ test('a failing command prints a clear message and exits non-zero', () => {
 
 test('the access operations run by name with JSON arguments, as a running server runs them', async () => {
   const { openTestDatabase } = await import('./fixture.js');
-  const { findOperation } = await import('../../src/admin/operations.js');
+  const { findOperation } = await import('../../src/operations.js');
   const { loadConfig } = await import('../../src/config.js');
-  await import('../../src/access/operations.js');
   const handle = await openTestDatabase();
   const ctx = { handle, config: loadConfig({}), progress: () => {}, terminal: null };
   // Arguments and results cross the admin channel as JSON.

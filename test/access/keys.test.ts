@@ -16,6 +16,7 @@ import {
   revokeKey,
 } from '../../src/access/keys.js';
 import { createLoginService } from '../../src/access/login.js';
+import { SqlLoginThrottle } from '../../src/access/throttle/index.js';
 import { AccessError } from '../../src/access/messages.js';
 import { createPlan, listPlans, updatePlan } from '../../src/access/plans.js';
 import { readAccessVersion } from '../../src/access/version.js';
@@ -107,7 +108,7 @@ test('plans: validation, duplicates, normalisation and update', async () => {
 test('accounts: create, duplicates, statuses, plans and errors', async () => {
   await createPlan(h.db, { name: 'acc-plan', all: true });
   const email = uniqueEmail('Acc').toUpperCase();
-  const a = await createAccount(h.db, { email, password: 'correct horse', plan: 'acc-plan' });
+  const a = await createAccount(h.db, { email, password: 'correct horse staple', plan: 'acc-plan' });
   assert.deepEqual([a.email, a.status, a.plan, a.has_password, a.active_keys], [email.toLowerCase(), 'active', 'acc-plan', true, 0]);
   const stored = await h.db.selectFrom('accounts').select('password_hash').where('id', '=', a.id).executeTakeFirstOrThrow();
   assert.match(stored.password_hash ?? '', /^\$argon2id\$/);
@@ -156,7 +157,7 @@ test('bootstrap key: active all-coverage account holds it; idempotent; restores 
 });
 
 test('demo login: a fresh password and one active demo key each start; earlier demo keys revoked', async () => {
-  const login = createLoginService(h.db);
+  const login = createLoginService(h.db, new SqlLoginThrottle(h.db));
   const a = await createDemoLogin(h.db);
   const b = await createDemoLogin(h.db);
   assert.equal(a.email, DEMO_EMAIL);
@@ -170,8 +171,8 @@ test('demo login: a fresh password and one active demo key each start; earlier d
   const keys = await h.db.selectFrom('api_keys').select(['id', 'revoked_at']).where('label', '=', 'demo').execute();
   assert.equal(keys.find((k) => k.id === a.key_id)?.revoked_at !== null, true);
   assert.equal(keys.find((k) => k.id === b.key_id)?.revoked_at, null);
-  assert.equal((await login.login(b.email, b.password, Date.now())).ok, true);
-  assert.equal((await login.login(a.email, a.password, Date.now())).ok, false);
+  assert.equal((await login.login(b.email, b.password, Date.now(), '127.0.0.1')).ok, true);
+  assert.equal((await login.login(a.email, a.password, Date.now(), '127.0.0.1')).ok, false);
 });
 
 test('demo login: a limit the operator set on the demo plan is kept by later starts', async () => {

@@ -13,8 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pino from 'pino';
 import { callAdminChannel, serveAdminChannel } from '../../src/admin/channel.js';
-import { serverOperationRunner } from '../../src/admin/operations.js';
-import '../../src/admin/catalog.js';
+import { serverOperationRunner } from '../../src/operations.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
 // Each round goes through the admin channel as an operator command does; 20 of each kind keep a race in sight.

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { createAccount } from '../../src/access/accounts.js';
 import { createKeyForAccount } from '../../src/access/keys.js';
 import { createLoginService } from '../../src/access/login.js';
+import { SqlLoginThrottle } from '../../src/access/throttle/index.js';
 import { createRateLimiter } from '../../src/access/ratelimit/index.js';
 import { buildApp } from '../../src/app.js';
 import { WORLD_TABLE_ORDER } from '../../src/domain/world.js';
@@ -50,7 +51,7 @@ describe('secrets never reach the log', () => {
     const failing: HttpDeps = { ...runtime.deps, snapshot: () => { throw new Error(`read model exploded for ${'x'}`); } };
     const loginFailing: HttpDeps = {
       ...runtime.deps,
-      login: { login: async () => { throw new Error('login store unavailable'); } },
+      login: { login: async () => { throw new Error('login store unavailable'); }, logout: async () => {} },
     };
     const apps = [await buildApp(runtime.deps, { logger }), await buildApp(failing, { logger }), await buildApp(loginFailing, { logger })];
     const [app, broken, brokenLogin] = apps;
@@ -339,8 +340,8 @@ describe('login lockout', () => {
     const silent = pino({ level: 'silent' });
     // Two instances: each its own login service (all login state an instance holds), one database.
     const [a, b] = [
-      await buildApp({ ...t.runtime.deps, login: createLoginService(t.handle.db) }, { logger: silent }),
-      await buildApp({ ...t.runtime.deps, login: createLoginService(t.handle.db) }, { logger: silent }),
+      await buildApp({ ...t.runtime.deps, login: createLoginService(t.handle.db, new SqlLoginThrottle(t.handle.db)) }, { logger: silent }),
+      await buildApp({ ...t.runtime.deps, login: createLoginService(t.handle.db, new SqlLoginThrottle(t.handle.db)) }, { logger: silent }),
     ];
     try {
       const login = (app: typeof a, password: string) =>

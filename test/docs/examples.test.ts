@@ -1,5 +1,5 @@
 /**
- * Every curl example of README.md and docs/api.md runs as written against a demo server started as
+ * Every curl example of docs/calling-the-api.md and docs/api.md runs as written against a demo server started as
  * `npm start` serves it (the demo world of the default seed, the printed key and login), and
  * answers the status its line promises.
  *
@@ -22,7 +22,7 @@ import { after, before, describe, test } from 'node:test';
 import { demoDataDir } from '../helpers/app.js';
 import { REPO_ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
-const FILES = ['README.md', 'docs/api.md'];
+const FILES = ['docs/calling-the-api.md', 'docs/api.md'];
 /** What a person pasting a whole file after `npm start` may send within the default rolling limit. */
 const DEFAULT_RATE_LIMIT = 60;
 const PROMISE = /\s+#[^#]*→\s*(\d{3})\s*$/;
@@ -83,7 +83,7 @@ function scriptOf(commands: readonly Command[], reader: { key: string; password:
 
 const skip = spawnSync('curl', ['--version']).status === 0 ? false : 'curl is missing (apt-get install curl)';
 
-describe('the curl examples of README.md and docs/api.md', { skip }, () => {
+describe('the curl examples of docs/calling-the-api.md and docs/api.md', { skip }, () => {
   let server: ServerProcess;
   let key: string;
   let password: string;

@@ -317,9 +317,13 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
 
   step('signing out forgets the key; the walk stayed within the limit and the CSP', async () => {
     assert.ok(apiCalls.length <= 60, `${apiCalls.length} API calls`);
+    const signedOutKey = (await page.evaluate('sessionStorage.getItem("touchline.key")')) as string;
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     assert.equal(await page.evaluate('sessionStorage.getItem("touchline.key")'), null);
+    // The server revoked it (POST /v1/auth/logout), although its rate budget was spent.
+    const after = await server.request('/v1/competitions', { key: signedOutKey });
+    assert.deepEqual([after.status, after.json()], [401, { error: 'API key is revoked' }]);
     assert.deepEqual(problems, []);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -13,6 +13,7 @@ import { replaceWorld } from '../../src/data/world-store.js';
 import { ensureBootstrapKey } from '../../src/access/bootstrap.js';
 import { createRuntime, loadServedWorld, type Runtime } from '../../src/runtime.js';
 import { ensureModels } from '../../src/models/train.js';
+import { copyDataDir, madeOnce } from './embedded.js';
 import { hashTree } from './tree-hash.js';
 
 export const TEST_KEY = 'tl_test_bootstrap_key_0123456789abcdef';
@@ -48,13 +49,12 @@ async function loadDemo(handle: DatabaseHandle, config: Config): Promise<void> {
 }
 
 /**
- * A fresh TOUCHLINE_DATA_DIR whose embedded database holds the demo world (the tests' dump), so a
- * started server skips generating and storing it. Models come from the shared models folder.
+ * A fresh TOUCHLINE_DATA_DIR whose embedded database holds the demo world (a copy of the tests'
+ * folder), so a started server skips generating and storing it. Models come from the shared models folder.
  */
 export async function demoDataDir(prefix: string): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
-  const copy = await openDatabase({ dataDir: join(dataDir, 'pg'), loadDataDir: new Blob([readFileSync(await demoWorldDump())]) });
-  await copy.close();
+  cpSync(await demoWorldDir(), join(dataDir, 'pg'), { recursive: true });
   return dataDir;
 }
 
@@ -78,12 +78,24 @@ export async function demoWorldDump(config: Config = loadConfig({ LOG_LEVEL: 'si
   return file;
 }
 
-/** An embedded database holding the demo world, started from a dump made once per code version. */
-async function embeddedDemo(config: Config): Promise<DatabaseHandle> {
+/**
+ * The demo world's embedded data folder, unpacked from the dump once per code version: each test
+ * file starts PGlite on a copy of it, which costs a fraction of loading the dump into memory.
+ */
+export async function demoWorldDir(config?: Config): Promise<string> {
   const file = await demoWorldDump(config);
-  const handle = await openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });
+  return madeOnce(file.replace(/\.tar$/, '.pgdata'), async (tmp) => {
+    const h = await openDatabase({ dataDir: tmp, loadDataDir: new Blob([readFileSync(file)]) });
+    await h.close();
+  });
+}
+
+/** An embedded database holding the demo world, on a private copy of its folder (deleted on close). */
+async function embeddedDemo(config: Config): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const copy = copyDataDir(await demoWorldDir(config), 'touchline-test-world-');
+  const handle = await openDatabase({ dataDir: copy.dir });
   await migrateToLatest(handle.db);
-  return handle;
+  return { handle, drop: async () => copy.remove() };
 }
 
 let pgCounter = 0;
@@ -171,7 +183,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   let drop: (() => Promise<void>) | null = null;
   let handle: DatabaseHandle;
   if (pgUrl) ({ handle, drop } = await postgresDemo(pgUrl, config));
-  else handle = await embeddedDemo(config);
+  else ({ handle, drop } = await embeddedDemo(config));
   await ensureBootstrapKey(handle.db, TEST_KEY);
   const logger = pino({ level: 'silent' });
   // The dump (or template) holds our ratings; the model check only finds the artifact still there.

@@ -3,7 +3,7 @@
  * so every endpoint the app publishes is covered without a list kept by hand. Everything random
  * comes from one seeded `Rng`, so a failing case is reproduced by its seed and index.
  */
-import type { Rng } from '../../src/valuation/ml/rng.js';
+import type { Rng } from '../../src/domain/random.js';
 
 /** The part of JSON Schema the OpenAPI document uses. */
 export interface JsonSchema {

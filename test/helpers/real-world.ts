@@ -14,7 +14,7 @@ import { hashTree } from './tree-hash.js';
 const ROOT = resolve(import.meta.dirname, '../..');
 export const REAL_DATA_ROOT = resolve(ROOT, '../shared/data');
 export const REAL_DATA_DIR = join(REAL_DATA_ROOT, 'transfermarkt');
-/** The EA files beside the Transfermarkt copy, as `touchline import transfermarkt` is given them in the README. */
+/** The EA files beside the Transfermarkt copy, as `touchline import transfermarkt` is given them in docs/cli.md. */
 export const EA_FILES = {
   eaRatings: join(REAL_DATA_ROOT, 'eafc24_ratings', 'male_players.csv.gz'),
   eaMapping: join(REAL_DATA_ROOT, 'ea_tm_mapping', 'tm_to_eafc25.csv.gz'),

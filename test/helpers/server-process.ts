@@ -108,6 +108,8 @@ export interface HttpOptions {
   /** API key sent in x-api-key. */
   key?: string;
   timeoutMs?: number;
+  /** Source address of the connection (any 127.x.y.z reaches a loopback server): another client, to login throttling. */
+  localAddress?: string;
 }
 
 /**
@@ -125,7 +127,7 @@ export function http(baseUrl: string, path: string, opts: HttpOptions = {}): Pro
   }
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: opts.method ?? (payload === undefined ? 'GET' : 'POST'), headers, agent: false }, (res) => {
+    const req = httpRequest(url, { method: opts.method ?? (payload === undefined ? 'GET' : 'POST'), headers, agent: false, localAddress: opts.localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', reject);

@@ -27,7 +27,7 @@ export function documentOnlyDeps(): HttpDeps {
     authenticator: { authenticate: none } as unknown as HttpDeps['authenticator'],
     limiter: { hit: none, health: none } as unknown as HttpDeps['limiter'],
     rateWindowSeconds: 60,
-    login: { login: none } as unknown as HttpDeps['login'],
+    login: { login: none, logout: none } as unknown as HttpDeps['login'],
     pingDatabase: none,
     now: none,
   };

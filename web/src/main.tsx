@@ -5,7 +5,8 @@ import { CompetitionPage, CompetitionsPage } from './competitions/CompetitionsPa
 import { ForecastPage } from './forecast/ForecastPage';
 import { PlayerPage } from './player/PlayerPage';
 import { links, parseRoute, type Route } from './router';
-import { currentKey, onSessionChange, signOut } from './session/session';
+import { currentKey, onSessionChange } from './session/session';
+import { signOutAndRevoke } from './session/sign-out';
 import { SignInPage } from './signin/SignInPage';
 import { SquadPage } from './squad/SquadPage';
 import { SearchBox } from './search/SearchBox';
@@ -125,7 +126,7 @@ function App() {
                 ))}
               </select>
             </label>
-            <button type="button" class="secondary" onClick={signOut}>
+            <button type="button" class="secondary" onClick={() => void signOutAndRevoke()}>
               Sign out
             </button>
           </nav>

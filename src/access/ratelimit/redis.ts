@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+import { fastFailRedis } from '../redis-client.js';
 import type { RateDecision, RateLimiter, RateLimitSettings } from './interface.js';
 import { checkLimit, secondsUntil } from './interface.js';
 
@@ -80,16 +81,8 @@ export class RedisRateLimiter implements RateLimiter {
     this.limit = opts.limit;
     this.windowMs = opts.windowSeconds * 1000;
     this.prefix = opts.keyPrefix ?? 'touchline:rl:';
-    this.client = new Redis(url, {
-      lazyConnect: true,
-      // Fail fast instead of queueing while disconnected: the fallback answers from memory meanwhile.
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: opts.commandTimeoutMs ?? 200,
-      connectTimeout: 1_000,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-      ...opts.redisOptions,
-    }) as SlidingLogRedis;
+    // Fails fast while disconnected: the fallback answers from memory meanwhile.
+    this.client = fastFailRedis(url, opts.commandTimeoutMs ?? 200, opts.redisOptions) as SlidingLogRedis;
     this.client.defineCommand('touchlineSlidingLog', { lua: SLIDING_LOG });
   }
 

@@ -1,7 +1,8 @@
 import type { WorldData } from '../../domain/world.js';
-import { DemoWorld, type DemoWorldOptions } from './world.js';
+import type { DemoWorldOptions } from './model.js';
+import { DemoWorld } from './world.js';
 
-export { DEMO_SEASONS, type DemoWorldOptions } from './world.js';
+export { DEMO_SEASONS, type DemoWorldOptions } from './model.js';
 
 /**
  * The synthetic demo world: several leagues with ten seasons of history up to `asOf`, as rows of the

@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 import type { TableFile } from './csv-source.js';
-import type { TableSummary } from './transfermarkt.js';
+import type { TableSummary } from './tables.js';
 
 /** Where the importer tells what it is doing; the CLI draws bars or lines, a server could log. */
 export interface ImportReporter {

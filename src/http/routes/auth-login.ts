@@ -38,11 +38,11 @@ export function authLoginRoute(app: FastifyInstance, deps: HttpDeps): void {
           .describe('Signed in: a new key valid 24 hours'),
         400: errorResponse.describe('`email is required`, `password is required`, `… must be a string`, `… is too long` or `Body must be a JSON object`'),
         401: errorResponse.describe('`Invalid email or password`'),
-        429: errorResponse.describe('`Rate limit exceeded`: more than 10 failed logins for this email in 15 minutes'),
+        429: errorResponse.describe('`Rate limit exceeded`, before the password is checked: 10 failed logins for this email from this address, or 30 from this address, in 15 minutes'),
       },
     },
   }, async (req) => {
-    const outcome = await deps.login.login(req.body.email, req.body.password, deps.now());
+    const outcome = await deps.login.login(req.body.email, req.body.password, deps.now(), req.ip);
     if (outcome.ok) return outcome.result;
     if (outcome.status === 429) {
       // The one 429 shape of CONVENTIONS, with the lockout's own limit and window.

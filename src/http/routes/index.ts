@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { HttpDeps } from '../deps.js';
 import { authLoginRoute } from './auth-login.js';
+import { authLogoutRoute } from './auth-logout.js';
 import { careerPathRoute } from './career-path.js';
 import { competitionsRoute } from './competitions.js';
 import { expectedTransferValueRoute } from './expected-transfer-value.js';
@@ -31,6 +32,7 @@ import { squadAnalysisRoute } from './squad-analysis.js';
 export function apiRoutes(app: FastifyInstance, deps: HttpDeps): void {
   healthRoute(app, deps);
   authLoginRoute(app, deps);
+  authLogoutRoute(app, deps);
   competitionsRoute(app, deps);
   getClubsInCompetitionRoute(app, deps);
   getPlayersAtClubRoute(app, deps);

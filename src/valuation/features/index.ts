@@ -11,6 +11,7 @@ import type { CareerStepRow, ClubSeasonRow } from '../../domain/world.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { POSITION_GROUP, isPositionCode, type PositionGroup } from '../../domain/positions.js';
 import { seasonOf } from '../../domain/season.js';
+import { memoFor } from '../../domain/memo.js';
 
 const DAY_MS = 86_400_000;
 /** A value older than this no longer says what the player is worth (retired, dropped out of the data). */
@@ -106,16 +107,9 @@ export interface FeatureIndex {
   readonly leagueGames: ReadonlyMap<string, number>;
 }
 
-const cache = new WeakMap<Snapshot['dataIdentity'], FeatureIndex>();
-
 /** The feature index of a snapshot, built on first use and kept while the snapshot lives. */
 export function featureIndex(snapshot: Snapshot): FeatureIndex {
-  let idx = cache.get(snapshot.dataIdentity);
-  if (!idx) {
-    idx = buildFeatureIndex(snapshot);
-    cache.set(snapshot.dataIdentity, idx);
-  }
-  return idx;
+  return memoFor(snapshot.dataIdentity, 'features.index', () => buildFeatureIndex(snapshot));
 }
 
 const RUNNING = 2 ** 30;

@@ -12,6 +12,7 @@
  * the rating whose squad the tie maps to the goals they scored and conceded. Its own players play
  * when they are better; a signing is weighed against that level, not against youth players.
  */
+import { memoFor, memoTable } from '../../domain/memo.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { POSITION_GROUP, type PositionCode } from '../../domain/positions.js';
 import type { SquadFeatures } from '../league/squad.js';
@@ -39,8 +40,6 @@ export function newlyNamed(snapshot: Snapshot, club: string): boolean {
   return league !== undefined && league !== snapshot.leagueOfClub.get(club);
 }
 
-// how far the match-day XI of a squad of stand-ins falls below their rating (absences, form, off-position cover)
-const shortfallCache = new WeakMap<ImpactArtifact, number>();
 const PROBE = 60;
 
 function standIns(club: string, positions: readonly PositionCode[], rating: number, season: number): RatedPlayer[] {
@@ -51,13 +50,10 @@ function standIns(club: string, positions: readonly PositionCode[], rating: numb
   }));
 }
 
+/** How far the match-day XI of a squad of stand-ins falls below their rating (absences, form, off-position cover). */
 function shortfall(artifact: ImpactArtifact): number {
-  let d = shortfallCache.get(artifact);
-  if (d === undefined) {
-    const f = featuresOf(squadAt(artifact.ageCurve, standIns('probe', FULL_SQUAD, PROBE, 0), null), artifact.settings, 0);
-    shortfallCache.set(artifact, (d = PROBE - f.xi));
-  }
-  return d;
+  return memoFor(artifact, 'impact.stand-in-shortfall', () =>
+    PROBE - featuresOf(squadAt(artifact.ageCurve, standIns('probe', FULL_SQUAD, PROBE, 0), null), artifact.settings, 0).xi);
 }
 
 /**
@@ -69,13 +65,10 @@ function shortfall(artifact: ImpactArtifact): number {
  * tried and scored worse in the league backtest: docs/models.md.)
  */
 export function fillRating(artifact: ImpactArtifact, league: string): number | null {
-  let byLeague = fillCache.get(artifact);
-  if (!byLeague) fillCache.set(artifact, (byLeague = new Map()));
+  const byLeague = memoTable<number | null>(artifact, 'impact.fill-rating');
   if (!byLeague.has(league)) byLeague.set(league, computeFill(artifact, league));
   return byLeague.get(league)!;
 }
-
-const fillCache = new WeakMap<ImpactArtifact, Map<string, number | null>>();
 
 function computeFill(artifact: ImpactArtifact, league: string): number | null {
   const ctx = artifact.leagues[league];
@@ -151,16 +144,12 @@ export function baselinesValid(artifact: ImpactArtifact, snapshot: Snapshot): bo
 
 // Clubs the artifact does not hold (newly named for a league) or another snapshot's squads: their
 // match days are simulated once per model and snapshot, not per request.
-const featureCache = new WeakMap<ImpactArtifact, WeakMap<Snapshot, Map<string, SquadFeatures>>>();
 
 /** Features of a club's actual squad (as simulated) in horizon season k (0 = analysis season). */
 export function baselineFeatures(artifact: ImpactArtifact, snapshot: Snapshot, club: string, k: number): SquadFeatures {
   const cached = baselinesValid(artifact, snapshot) && !newlyNamed(snapshot, club) ? artifact.clubs[club] : undefined;
   if (cached && k < cached.seasons.length) return cached.seasons[k];
-  let bySnapshot = featureCache.get(artifact);
-  if (!bySnapshot) featureCache.set(artifact, (bySnapshot = new WeakMap()));
-  let byClub = bySnapshot.get(snapshot);
-  if (!byClub) bySnapshot.set(snapshot, (byClub = new Map()));
+  const byClub = memoTable<SquadFeatures>([artifact, snapshot], 'impact.baseline-features');
   const key = `${club}|${k}`;
   const hit = byClub.get(key);
   if (hit) return hit;

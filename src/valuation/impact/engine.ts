@@ -21,7 +21,7 @@
  * runs are added only if one is still above the target. Deriving the count from the baseline
  * keeps every request about the same club and season on the same random numbers and run count.
  */
-import { seededGenerator } from '../league/random.js';
+import { seededGenerator } from '../../domain/random.js';
 
 export interface ScenarioStrengths {
   /** attack per club, in the order of `clubIds` */

@@ -26,7 +26,7 @@
 import type { Snapshot } from '../../domain/snapshot.js';
 import { playerFacts } from '../../domain/player-facts.js';
 import { isPositionCode, type PositionCode } from '../../domain/positions.js';
-import { hashString } from '../league/random.js';
+import { hashString } from '../../domain/random.js';
 import type { SquadFeatures } from '../league/squad.js';
 import { expectedRevenueEur, REVENUE_TABLES, revenueTableFor, type RevenueTable } from '../revenue/index.js';
 import { simulateScenarios, simulateTable, type TableResult } from './engine.js';
@@ -36,6 +36,7 @@ import {
   type ImpactArtifact, type LeagueTieContext, type RatedPlayer,
 } from './model.js';
 import { baselineFeatures, clubSquad, completeSquad, isStandIn } from './club-squad.js';
+import { memoTable } from '../../domain/memo.js';
 
 export interface SeasonImpact {
   season: number;
@@ -127,13 +128,11 @@ export function leagueValueRatio(snapshot: Snapshot, league: string, withFiles: 
 }
 
 // the fallback's scale reads every squad's values: once per snapshot and league
-const ratioCache = new WeakMap<Snapshot, Map<string, number | null>>();
 
 /** The league's revenue table, or the fallback scaled by the league's club values. */
 export function revenueTableOf(snapshot: Snapshot, league: string, clubs: number): RevenueTable {
   if (REVENUE_TABLES.has(league)) return revenueTableFor(league, clubs);
-  let m = ratioCache.get(snapshot);
-  if (!m) ratioCache.set(snapshot, (m = new Map()));
+  const m = memoTable<number | null>(snapshot, 'impact.league-value-ratio');
   if (!m.has(league)) m.set(league, leagueValueRatio(snapshot, league, [...REVENUE_TABLES.keys()]));
   return revenueTableFor(league, clubs, m.get(league)!);
 }
@@ -379,7 +378,6 @@ function simulateLeagueTable(
 
 // The snapshot carries the data, ratings and membership versions: a new one (after `leagues
 // set-clubs`, a data or ratings change) gets new tables; a new model is a new artifact.
-const tableCache = new WeakMap<ImpactArtifact, WeakMap<Snapshot, Map<string, LeagueTable>>>();
 
 /**
  * The analysis season of `league` with every club's actual squad: one simulation for the whole
@@ -390,10 +388,7 @@ export function actualLeagueTable(artifact: ImpactArtifact, snapshot: Snapshot, 
   const clubs = snapshot.analysisClubsOfLeague.get(league) ?? [];
   if (clubs.length < 2) throw new ImpactError('club_without_league', `League ${league} has fewer than two clubs in the analysis season`);
   const cacheable = settings.runs === undefined && settings.targetStandardError === undefined;
-  let bySnapshot = tableCache.get(artifact);
-  if (!bySnapshot) tableCache.set(artifact, (bySnapshot = new WeakMap()));
-  let byLeague = bySnapshot.get(snapshot);
-  if (!byLeague) bySnapshot.set(snapshot, (byLeague = new Map()));
+  const byLeague = memoTable<LeagueTable>([artifact, snapshot], 'impact.league-table');
   const hit = cacheable ? byLeague.get(league) : undefined;
   if (hit) return hit;
   const ctx = leagueContext(artifact, league, clubs.map((c) => baselineFeatures(artifact, snapshot, c, 0)));

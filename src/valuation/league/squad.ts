@@ -5,7 +5,7 @@
  * starts and the mean rating of the XI that actually takes the pitch.
  */
 import { POSITION_GROUP, type PositionCode, type PositionGroup } from '../../domain/positions.js';
-import { seededGenerator, uniform01, type RandomGenerator } from './random.js';
+import { seededGenerator, uniform01, type RandomGenerator } from '../../domain/random.js';
 
 export interface SquadPlayer {
   playerId: string;

@@ -4,9 +4,10 @@
  * Squared distance = sum_j w_j * ((a_j - b_j) / scale_j)^2, plus categoryPenalty^2 when the
  * categories differ (mode 'penalty'); a NaN on either side costs w_j * missingPenalty^2.
  * The index is plain JSON (raw rows, means, scales; a missing value may be NaN or, after a JSON
- * round trip, null); the typed-array layout used by the scan is rebuilt lazily and cached per
- * index object.
+ * round trip, null); the typed-array layout used by the scan is rebuilt lazily and kept per
+ * index object (domain/memo).
  */
+import { memoTable } from '../../domain/memo.js';
 
 export type CategoryMode = 'exact' | 'penalty' | 'ignore';
 
@@ -126,10 +127,9 @@ interface Layout {
   all: Uint32Array;
 }
 
-const layouts = new WeakMap<object, Layout>();
-
 function layoutOf<T>(index: KnnIndex<T>): Layout {
-  const cached = layouts.get(index);
+  const memo = memoTable<Layout>(index, 'knn.layout');
+  const cached = memo.get('layout');
   if (cached && cached.all.length === index.rows.length) return cached;
   const { dim, rows, means, scales, settings } = index;
   const n = rows.length;
@@ -167,7 +167,7 @@ function layoutOf<T>(index: KnnIndex<T>): Layout {
   const all = new Uint32Array(n);
   for (let i = 0; i < n; i++) all[i] = i;
   const layout: Layout = { z, missCost, factor, cat, catIds, buckets: bucketLists.map((b) => Uint32Array.from(b)), all };
-  layouts.set(index, layout);
+  memo.set('layout', layout);
   return layout;
 }
 

@@ -17,7 +17,7 @@ import { ROLES } from '../../domain/roles.js';
 import { seasonOf } from '../../domain/season.js';
 import { fitGbm, predictGbm, type GbmModel, type GbmSettings } from '../ml/gbm.js';
 import { meanAbsoluteError, r2 } from '../ml/metrics.js';
-import { createRng } from '../ml/rng.js';
+import { createRng } from '../../domain/random.js';
 import {
   ageAt, clubAt, clubStrengthAt, featureIndex, GROUP_CODE, inflationAt, leagueStrengthAt, logValueAt, minutesShareAt,
   peakLogValueAt, positionGroupOf, positionOf, STALE_VALUE_DAYS, tierAt, valueTrendAt, type FeatureIndex,

@@ -23,6 +23,7 @@ import { predictFutureMedian } from '../future/index.js';
 import { ImpactError, type ImpactArtifact } from '../impact/index.js';
 import { HORIZON_SEASONS, ratedPlayer, ratingIn, type RatedPlayer } from '../impact/model.js';
 import { clubScreen, screenedOnFieldValueEur, type ClubScreen } from './screen.js';
+import { memoFor, memoTable } from '../../domain/memo.js';
 
 export { clubScreen, screenedOnFieldValueEur, SCREEN_GRID, type ClubScreen } from './screen.js';
 
@@ -65,15 +66,13 @@ export interface PoolPlayer {
   seasonRatings: number[];
 }
 
-const pools = new WeakMap<ImpactArtifact, WeakMap<Snapshot, Map<string, PoolPlayer[]>>>();
-
 /** Players at a club now, by position (the position the API shows), in player-id order; once per snapshot and models. */
 export function positionPools(artifact: ImpactArtifact, snapshot: Snapshot): Map<string, PoolPlayer[]> {
-  let bySnapshot = pools.get(artifact);
-  if (!bySnapshot) pools.set(artifact, (bySnapshot = new WeakMap()));
-  let out = bySnapshot.get(snapshot);
-  if (out) return out;
-  out = new Map();
+  return memoFor([artifact, snapshot], 'recommend.position-pools', () => buildPositionPools(artifact, snapshot));
+}
+
+function buildPositionPools(artifact: ImpactArtifact, snapshot: Snapshot): Map<string, PoolPlayer[]> {
+  const out = new Map<string, PoolPlayer[]>();
   const ids = [...snapshot.players.keys()].sort();
   for (const id of ids) {
     const player = snapshot.players.get(id)!;
@@ -87,7 +86,6 @@ export function positionPools(artifact: ImpactArtifact, snapshot: Snapshot): Map
     const seasonRatings = Array.from({ length: HORIZON_SEASONS }, (_, k) => ratingIn(artifact.ageCurve, rated, snapshot.analysisSeason + k));
     list.push({ playerId: id, currentTeamId: facts.currentTeamId, owningClubId: facts.owningClubId, age: facts.age, rated, seasonRatings });
   }
-  bySnapshot.set(snapshot, out);
   return out;
 }
 
@@ -122,13 +120,11 @@ export function screenPosition(bundle: ModelBundle, snapshot: Snapshot, clubId: 
   return { screen, players };
 }
 
-const screened = new WeakMap<Snapshot, Map<string, ScreenedPosition>>();
 const SCREENS_KEPT = 64;
 
 /** screenPosition, kept per snapshot, models, club and position (the most recent SCREENS_KEPT). */
 export function screenedPosition(bundle: ModelBundle, snapshot: Snapshot, clubId: string, position: PositionCode): ScreenedPosition {
-  let bySnapshot = screened.get(snapshot);
-  if (!bySnapshot) screened.set(snapshot, (bySnapshot = new Map()));
+  const bySnapshot = memoTable<ScreenedPosition>(snapshot, 'recommend.screened');
   const key = `${bundle.version}|${clubId}|${position}`;
   let found = bySnapshot.get(key);
   if (found) {

@@ -6,7 +6,7 @@
  */
 import type { CareerStepRow, ClubSeasonRow, ContractRow, MarketValueRow, PlayerRow, RatingRow, TransferRow, WorldData } from '../../../src/domain/world.js';
 import { ROLES } from '../../../src/domain/roles.js';
-import { createRng } from '../../../src/valuation/ml/rng.js';
+import { createRng } from '../../../src/domain/random.js';
 
 export interface SyntheticOptions {
   seed?: number;

@@ -1,14 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { simulateScenarios } from '../../../src/valuation/impact/engine.js';
-import { simulateLeague } from '../../../src/valuation/league/simulate.js';
+import { simulateLeague } from '../../../bench/lib/simulate-league.js';
 
 const ids = Array.from({ length: 12 }, (_, i) => `c${String(i).padStart(2, '0')}`);
 const attack = ids.map((_, i) => 0.35 - 0.06 * i);
 const defence = ids.map((_, i) => 0.3 - 0.05 * i);
 const league = { clubIds: ids, intercept: 0.2, homeAdvantage: 0.25 };
 
-test('agrees with league/simulate.ts on the expected position (same model, different draws)', () => {
+test('agrees with bench/lib/simulate-league.ts on the expected position (same model, different draws)', () => {
   const fused = simulateScenarios({ ...league, target: 'c05', scenarios: [{ attack, defence }] }, { seed: 11, targetStandardError: 0.02 });
   const full = simulateLeague({ ...league, clubs: ids.map((id, i) => ({ id, attack: attack[i], defence: defence[i] })) }, { seed: 12, runs: 20_000 });
   const o = fused.outcomes[0];

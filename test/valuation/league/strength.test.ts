@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fitStrength, fitElo, predictMatch, predictElo, clubStrength, goalDifferenceMultiplier, type MatchRow } from '../../../src/valuation/league/strength.js';
-import { seededGenerator, uniform01, type RandomGenerator } from '../../../src/valuation/league/random.js';
+import { seededGenerator, uniform01, type RandomGenerator } from '../../../src/domain/random.js';
 
 function poisson(rng: RandomGenerator, lambda: number): number {
   const u = uniform01(rng);

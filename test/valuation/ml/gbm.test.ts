@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { featureImportance, fitGbm, predictGbm, predictGbmBatch, type GbmModel, type GbmSettings } from '../../../src/valuation/ml/gbm.js';
-import { createRng } from '../../../src/valuation/ml/rng.js';
+import { createRng } from '../../../src/domain/random.js';
 import { intervalCoverage, r2, rootMeanSquaredError } from '../../../src/valuation/ml/metrics.js';
 
 interface Data {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildIndex, nearest, type KnnRow } from '../../../src/valuation/ml/knn.js';
-import { createRng } from '../../../src/valuation/ml/rng.js';
+import { createRng } from '../../../src/domain/random.js';
 
 const GROUPS = ['GK', 'DEF', 'MID', 'FWD'];
 

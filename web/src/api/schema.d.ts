@@ -159,7 +159,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description `Rate limit exceeded`: more than 10 failed logins for this email in 15 minutes */
+                /** @description `Rate limit exceeded`, before the password is checked: 10 failed logins for this email from this address, or 30 from this address, in 15 minutes */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -3378,6 +3378,71 @@ export interface paths {
                 };
                 /** @description `Unexpected server error. Please try again later.` */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out: revoke the key this request carries, at once
+         * @description The key answers 401 `API key is revoked` from then on, on every instance. Other keys of the account are untouched. Not counted in the rate limit.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Account access denied: …` */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };

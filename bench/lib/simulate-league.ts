@@ -1,4 +1,7 @@
 /**
+ * Kept for the benches and as the reference the impact engine is checked against (the service
+ * itself simulates through valuation/impact/engine.ts).
+ *
  * Monte Carlo league seasons: a double round-robin where home goals ~ Poisson(exp(intercept +
  * homeAdvantage + attack[home] - defence[away])) and away goals ~ Poisson(exp(intercept +
  * attack[away] - defence[home])); 3/1/0 points; ties broken by goal difference, goals scored,
@@ -11,8 +14,8 @@
  * to its goals or remove its opponents' goals in every single run, and its rank in each run can
  * only improve: paired with/without comparisons carry no Monte Carlo noise in sign.
  */
-import type { StrengthArtifact } from './strength.js';
-import { seededGenerator } from './random.js';
+import type { StrengthArtifact } from '../../src/valuation/league/strength.js';
+import { seededGenerator } from '../../src/domain/random.js';
 
 export interface LeagueClub {
   id: string;

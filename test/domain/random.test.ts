@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRng, rngFromState, logGamma } from '../../../src/valuation/ml/rng.js';
+import { createRng, rngFromState, logGamma } from '../../src/domain/random.js';
 
 test('same seed gives the same stream, different seeds differ', () => {
   const a = createRng(42);

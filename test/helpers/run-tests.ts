@@ -1,0 +1,109 @@
+/**
+ * `npm test`: makes the demo world's test database and models once (so parallel test files do not
+ * each build them), then runs every test file with node's test runner in a process of its own, two
+ * at a time by default (TOUCHLINE_TEST_CONCURRENCY): each file has its own database copy, so files
+ * are independent. The slowest go first so that the lanes end together (node 20's `--test` sorts the
+ * files by name, so this runner schedules them itself). A file's output is printed whole when it
+ * ends, with its time; a summary closes the run. Given files, runs only those.
+ * Usage: node --import tsx test/helpers/run-tests.ts [--pg] [--list] [files...]   (--list prints the files in order)
+ */
+import { spawn } from 'node:child_process';
+import { demoWorldDir } from './app.js';
+import { allTestFiles } from './test-files.js';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+/**
+ * Started first, by path without `.test.ts` or a folder: the slowest files (measured with
+ * bench/test-timing.ts), and the real-data import, whose stored copy the discovery test on the same
+ * data reads (that one imports again only when the copy is missing, so the order saves time, not failures).
+ */
+const FIRST = [
+  'test/data/import/transfermarkt-real',
+  'test/e2e/studio',
+  'test/cli/leagues',
+  'test/access/cli',
+  'test/docs/examples',
+  'test/data/demo',
+  'test/data/world-store',
+  'test/cli/serve',
+  'test/e2e/docs-page',
+  'test/api/fuzz',
+  'test/api/recommend',
+];
+/** Started last: reads what a file of FIRST stored. */
+const LAST = ['test/discovery/real-data'];
+/**
+ * The PostgreSQL/Redis suite (`--pg`): the API tests whose answers go through storage (accounts, keys
+ * and limits, the world as read back, rates, season membership, security, transport), by name
+ * prefix so that a file split into happy path, errors and security stays in, and the scale-out tests.
+ */
+const PG = ['test/api/access', 'test/api/league-forecast', 'test/api/reference', 'test/api/security', 'test/api/transport', 'test/api/valuation', 'test/scale/'];
+
+const args = process.argv.slice(2);
+const pg = args.includes('--pg');
+const list = args.includes('--list');
+const given = args.filter((a) => a !== '--pg' && a !== '--list');
+const matches = (file: string, prefixes: readonly string[]) => prefixes.some((p) => file.startsWith(p));
+/** Index of the first prefix the file starts with, or -1. */
+const rank = (file: string, prefixes: readonly string[]) => prefixes.findIndex((p) => file.startsWith(p));
+let files = given;
+if (!given.length) {
+  const all = allTestFiles();
+  const first = all.filter((f) => rank(f, FIRST) >= 0).sort((x, y) => rank(x, FIRST) - rank(y, FIRST));
+  files = [...first, ...all.filter((f) => !first.includes(f) && !matches(f, LAST)), ...all.filter((f) => matches(f, LAST))];
+  if (pg) files = files.filter((f) => matches(f, PG));
+}
+if (list) {
+  console.log(files.join('\n'));
+  process.exit(0);
+}
+
+const started = performance.now();
+await demoWorldDir();
+console.log(`# demo world database and models ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+interface Result {
+  readonly file: string;
+  readonly code: number;
+  readonly seconds: number;
+  readonly counts: Record<string, number>;
+}
+
+/**
+ * Runs one file under `node --test` (TAP out), its output held until it ends. Not the file alone:
+ * then the reporter writes into the test's own process.stdout, which some tests capture.
+ */
+function runFile(file: string): Promise<Result> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  child.stdout.on('data', (c: Buffer) => out.push(c));
+  child.stderr.on('data', (c: Buffer) => out.push(c));
+  return new Promise((resolve) =>
+    child.on('close', (code, signal) => {
+      const text = Buffer.concat(out).toString();
+      const seconds = (performance.now() - t0) / 1000;
+      const counts: Record<string, number> = {};
+      for (const m of text.matchAll(/^# (tests|pass|fail|cancelled|skipped|todo) (\d+)$/gm)) counts[m[1]!] = Number(m[2]);
+      process.stdout.write(`# ---- ${file} (${seconds.toFixed(1)} s${code ? `, exit ${code ?? signal}` : ''})\n${text}`);
+      resolve({ file, code: code ?? 1, seconds, counts });
+    }),
+  );
+}
+
+// The PostgreSQL suite runs one file at a time: the fault tests restart the shared server.
+const concurrency = pg ? 1 : Number(process.env.TOUCHLINE_TEST_CONCURRENCY ?? 2);
+const queue = [...files];
+const results: Result[] = [];
+await Promise.all(
+  Array.from({ length: Math.max(1, concurrency) }, async () => {
+    for (let f = queue.shift(); f; f = queue.shift()) results.push(await runFile(f));
+  }),
+);
+const total = (k: string) => results.reduce((n, r) => n + (r.counts[k] ?? 0), 0);
+const failed = results.filter((r) => r.code !== 0);
+console.log(`# ==== ${results.length} files in ${((performance.now() - started) / 1000).toFixed(1)} s, ${concurrency} at a time`);
+for (const k of ['tests', 'pass', 'fail', 'cancelled', 'skipped', 'todo']) console.log(`# ${k} ${total(k)}`);
+for (const r of failed) console.log(`# FAILED: ${r.file} (exit ${r.code})`);
+process.exitCode = failed.length ? 1 : 0;
