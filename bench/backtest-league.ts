@@ -62,7 +62,7 @@ import { hashString } from '../src/domain/random.js';
 import { revenueTableFor } from '../src/valuation/revenue/index.js';
 import { spearman } from '../src/valuation/ml/metrics.js';
 import { clubStrengthAt, featureIndex } from '../src/valuation/features/index.js';
-import { promotedSeasons } from '../src/valuation/league/promoted.js';
+import { promotedSeasons, seasonTable } from '../src/valuation/league/promoted.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
 
 const ALL_ORIGINS = [2019, 2020, 2021, 2022, 2023];
@@ -73,26 +73,8 @@ const MAX_OTHERS_MAE = 2.59;
 const f2 = (x: number) => x.toFixed(2);
 const f3 = (x: number) => x.toFixed(3);
 
-interface TableRow { club: string; pts: number; gd: number; gf: number }
-
 /** Final table from a season's games: points, goal difference, goals scored, then club id. */
-function table(games: readonly StoredMatch[]): string[] {
-  const rows = new Map<string, TableRow>();
-  const row = (c: string) => {
-    let r = rows.get(c);
-    if (!r) rows.set(c, (r = { club: c, pts: 0, gd: 0, gf: 0 }));
-    return r;
-  };
-  for (const g of games) {
-    const h = row(g.home_club_id), a = row(g.away_club_id);
-    h.gf += g.home_goals; h.gd += g.home_goals - g.away_goals;
-    a.gf += g.away_goals; a.gd += g.away_goals - g.home_goals;
-    if (g.home_goals > g.away_goals) h.pts += 3;
-    else if (g.home_goals < g.away_goals) a.pts += 3;
-    else { h.pts++; a.pts++; }
-  }
-  return [...rows.values()].sort((x, y) => y.pts - x.pts || y.gd - x.gd || y.gf - x.gf || (x.club < y.club ? -1 : 1)).map((r) => r.club);
-}
+const table = (games: readonly StoredMatch[]): string[] => seasonTable(games).map((l) => l.club);
 
 /** A forecast of one league: a place distribution per club and the predicted order. */
 interface Forecast {
