@@ -11,6 +11,7 @@ import * as m004 from './migrations/004_season_clubs.js';
 import * as m005 from './migrations/005_plan_rate_limit.js';
 import * as m006 from './migrations/006_world_references_in_bulk.js';
 import * as m007 from './migrations/007_login_throttle.js';
+import * as m008 from './migrations/008_player_attributes.js';
 
 export type Db = Kysely<Database>;
 
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_plan_rate_limit': m005,
   '006_world_references_in_bulk': m006,
   '007_login_throttle': m007,
+  '008_player_attributes': m008,
 };
 
 class InlineMigrations implements MigrationProvider {

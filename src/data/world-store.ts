@@ -25,6 +25,7 @@ const COLUMNS: { [T in keyof WorldTables]: ColumnTypes<WorldTables[T]> } = {
     market_value_eur: 'float8', is_loan: 'bool',
   },
   ratings: { player_id: 'text', season: 'int4', rating: 'float4', potential: 'float4', best_role: 'text', position: 'text', source: 'text' },
+  player_attributes: { player_id: 'text', season: 'int4', source: 'text', attributes: 'text' },
   matches: {
     id: 'text', competition_id: 'text', season: 'int4', date: 'date', home_club_id: 'text', away_club_id: 'text',
     home_goals: 'int4', away_goals: 'int4',
@@ -40,7 +41,7 @@ const REFERENCES: ReadonlyArray<readonly [keyof WorldTables, string, 'clubs' | '
   ['appearances', 'player_id', 'players'], ['appearances', 'competition_id', 'competitions'], ['appearances', 'club_id', 'clubs'],
   ['market_values', 'player_id', 'players'], ['market_values', 'club_id', 'clubs'],
   ['transfers', 'player_id', 'players'], ['transfers', 'from_club_id', 'clubs'], ['transfers', 'to_club_id', 'clubs'],
-  ['ratings', 'player_id', 'players'],
+  ['ratings', 'player_id', 'players'], ['player_attributes', 'player_id', 'players'],
   ['matches', 'competition_id', 'competitions'], ['matches', 'home_club_id', 'clubs'], ['matches', 'away_club_id', 'clubs'],
 ];
 
@@ -110,6 +111,8 @@ export function worldVersion(data: WorldData): string {
   for (const table of WORLD_TABLE_ORDER) {
     // Our own ratings are derived data with a version of their own.
     const rows = table === 'ratings' ? data.ratings.filter((r) => r.source !== 'model') : data[table];
+    // A world without attribute profiles keeps the version it had before the table existed.
+    if (table === 'player_attributes' && rows.length === 0) continue;
     h.update(table);
     for (let i = 0; i < rows.length; i += 10_000) h.update(JSON.stringify(rows.slice(i, i + 10_000)));
   }

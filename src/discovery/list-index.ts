@@ -179,6 +179,12 @@ export class ListIndex {
     return this.cols.ids.length;
   }
 
+  /** A listed player's expected fee in EUR (as the list shows it), or null without analysis data or off the list. */
+  feeEurOf(playerId: string): number | null {
+    const i = this.index.get(playerId);
+    return i === undefined || Number.isNaN(this.cols.feeEur[i]) ? null : this.cols.feeEur[i];
+  }
+
   /** Both directions of one sort: nulls last, ties by service_id ascending (the row order). */
   private buildOrders(key: SortKey, sortNames: readonly string[]): Array<{ order: Int32Array; place: Int32Array }> {
     const c = this.cols;

@@ -1,7 +1,7 @@
 import { seasonOf } from '../domain/season.js';
 import type {
   AppearanceRow, CareerStepRow, ClubRow, ClubSeasonRow, CompetitionRow, ContractRow, MarketValueRow, MatchRow,
-  PlayerRow, RatingRow, RoleRow, TransferRow, WorldData,
+  PlayerAttribute, PlayerRow, RatingRow, RoleRow, TransferRow, WorldData,
 } from './world.js';
 
 /**
@@ -57,6 +57,8 @@ export interface Snapshot {
   readonly ratings: ReadonlyMap<string, readonly RatingRow[]>;
   /** External ratings kept as calibration input (source other than 'model'). */
   readonly externalRatings: readonly RatingRow[];
+  /** Each player's latest external attribute profile released by the current season (none for most). */
+  readonly attributes: ReadonlyMap<string, Readonly<Partial<Record<PlayerAttribute, number>>>>;
   /** The contract in force at the as-of date. */
   readonly contracts: ReadonlyMap<string, ContractRow>;
   readonly matches: readonly MatchRow[];
@@ -169,6 +171,15 @@ export function buildSnapshot(world: WorldData, asOf: string, dataVersion: strin
   );
   for (const list of ratings.values()) list.sort((a, b) => a.season - b.season);
 
+  // An edition released after the as-of date (season later than the current one) is not known yet.
+  const attributes = new Map<string, Partial<Record<PlayerAttribute, number>>>();
+  const attributeSeason = new Map<string, number>();
+  for (const a of world.player_attributes ?? []) {
+    if (a.season > currentSeason || (attributeSeason.get(a.player_id) ?? -Infinity) >= a.season) continue;
+    attributeSeason.set(a.player_id, a.season);
+    attributes.set(a.player_id, JSON.parse(a.attributes) as Partial<Record<PlayerAttribute, number>>);
+  }
+
   const contracts = new Map<string, ContractRow>();
   for (const c of world.contracts) {
     if (c.signed_date > asOf) continue;
@@ -206,6 +217,7 @@ export function buildSnapshot(world: WorldData, asOf: string, dataVersion: strin
     transfersOfPlayer,
     ratings,
     externalRatings: visibleRatings.filter((r) => r.source !== 'model'),
+    attributes,
     contracts,
     matches: world.matches.filter((m) => m.date <= asOf),
   };

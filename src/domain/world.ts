@@ -118,6 +118,28 @@ export interface RatingRow {
   source: string;
 }
 
+/**
+ * A player's attribute profile from an external rating source (EA FC), one row per edition:
+ * `attributes` is a JSON object of attribute name -> 1-99 (see PLAYER_ATTRIBUTES), only those
+ * the source gives. A goalkeeper's six face stats are his keeper ones (diving, handling...).
+ */
+export interface PlayerAttributesRow {
+  player_id: string;
+  season: number;
+  source: string;
+  attributes: string;
+}
+
+/** Attribute names a profile may carry, as stored. */
+export const PLAYER_ATTRIBUTES = [
+  'pace', 'shooting', 'passing', 'dribbling', 'defending', 'physicality',
+  'acceleration', 'sprint_speed', 'positioning', 'finishing', 'shot_power', 'long_shots', 'volleys', 'penalties',
+  'vision', 'crossing', 'free_kick', 'curve', 'agility', 'balance', 'reactions', 'ball_control', 'composure',
+  'interceptions', 'heading', 'defensive_awareness', 'standing_tackle', 'sliding_tackle', 'jumping', 'stamina',
+  'strength', 'aggression', 'attacking_work_rate', 'defensive_work_rate', 'weak_foot', 'skill_moves',
+] as const;
+export type PlayerAttribute = (typeof PLAYER_ATTRIBUTES)[number];
+
 export interface MatchRow {
   id: string;
   competition_id: string;
@@ -148,6 +170,7 @@ export interface WorldTables {
   market_values: MarketValueRow;
   transfers: TransferRow;
   ratings: RatingRow;
+  player_attributes: PlayerAttributesRow;
   matches: MatchRow;
   roles: RoleRow;
 }
@@ -167,5 +190,6 @@ export const WORLD_TABLE_ORDER: readonly (keyof WorldTables)[] = [
   'market_values',
   'transfers',
   'ratings',
+  'player_attributes',
   'matches',
 ];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { loadWorld, readMeta, replaceWorld } from '../../src/data/world-store.js';
+import { loadWorld, readMeta, replaceWorld, worldVersion } from '../../src/data/world-store.js';
 import { WORLD_TABLE_ORDER } from '../../src/domain/world.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
@@ -15,6 +15,8 @@ after(async () => {
 test('loadWorld reads every table exactly as the driver decodes its rows', async () => {
   const loaded = await loadWorld(t.handle.db);
   for (const table of WORLD_TABLE_ORDER) {
+    // The demo world holds no external attribute profiles: the last test stores one and reads it back.
+    if (table === 'player_attributes') continue;
     const rows = loaded[table] as unknown as Record<string, unknown>[];
     const cols = Object.keys(rows[0] ?? {});
     assert.ok(rows.length > 0, `${table} has rows in the demo world`);
@@ -39,4 +41,14 @@ test('a world naming a row it does not hold is refused whole, and the stored wor
   await assert.rejects(replaceWorld(t.handle.db, broken, { source: 'test' }), /1 in appearances\.player_id -> players, 1 in transfers\.to_club_id -> clubs/);
   assert.deepEqual(await readMeta(t.handle.db), before);
   assert.equal((await loadWorld(t.handle.db)).players.length, players);
+});
+
+test('attribute profiles are stored and read back as they were, and are part of the data version', async () => {
+  const world = await loadWorld(t.handle.db);
+  const without = worldVersion({ ...world, player_attributes: [] });
+  const row = { player_id: world.players[0].id, season: 2023, source: 'ea', attributes: JSON.stringify({ pace: 91, finishing: 88, weak_foot: 4 }) };
+  const version = await replaceWorld(t.handle.db, { ...world, player_attributes: [row] }, { source: 'test' });
+  assert.notEqual(version, without);
+  assert.deepEqual((await loadWorld(t.handle.db)).player_attributes, [row]);
+  assert.equal(await replaceWorld(t.handle.db, { ...world, player_attributes: [] }, { source: 'test' }), without);
 });

@@ -56,6 +56,7 @@ export function tinyWorld(players: readonly TinyPlayer[]): WorldData {
     ]).filter((v) => !(players.find((p) => playerId(p.name) === v.player_id)?.value === null)),
     transfers: [],
     ratings: [],
+    player_attributes: [],
     matches: [],
   };
 }

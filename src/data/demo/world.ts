@@ -51,6 +51,8 @@ export class DemoWorld extends DemoState {
       market_values: this.values,
       transfers: this.transfers.filter((t) => keptIds.has(t.player_id)),
       ratings: this.ratings,
+      // The demo world has no external attribute profiles: similarity reads its ratings and roles.
+      player_attributes: [],
       matches: this.matches,
     };
   }

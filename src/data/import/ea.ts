@@ -1,3 +1,4 @@
+import type { PlayerAttribute } from '../../domain/world.js';
 import { normaliseName } from './mapping.js';
 
 /** What the EA matcher needs to know of one of our players. */
@@ -19,6 +20,51 @@ export interface Ea24Row {
   age: number;
   overall: number;
   position: string;
+  /** The attribute profile the row gives (PLAYER_ATTRIBUTES names), stored for a matched player. */
+  attributes: Partial<Record<PlayerAttribute, number>>;
+}
+
+/** FC 24 columns (their truncated header names) -> our attribute names. */
+const FC24_COLUMNS: ReadonlyArray<readonly [string, PlayerAttribute]> = [
+  ['Pace', 'pace'], ['Shooting', 'shooting'], ['Passing', 'passing'], ['Dribbling', 'dribbling'], ['Defending', 'defending'],
+  ['Physicality', 'physicality'], ['Acceleration', 'acceleration'], ['Sprint', 'sprint_speed'], ['Positioning', 'positioning'],
+  ['Finishing', 'finishing'], ['Shot', 'shot_power'], ['Long', 'long_shots'], ['Volleys', 'volleys'], ['Penalties', 'penalties'],
+  ['Vision', 'vision'], ['Crossing', 'crossing'], ['Free', 'free_kick'], ['Curve', 'curve'], ['Agility', 'agility'],
+  ['Balance', 'balance'], ['Reactions', 'reactions'], ['Ball', 'ball_control'], ['Composure', 'composure'],
+  ['Interceptions', 'interceptions'], ['Heading', 'heading'], ['Def', 'defensive_awareness'], ['Standing', 'standing_tackle'],
+  ['Sliding', 'sliding_tackle'], ['Jumping', 'jumping'], ['Stamina', 'stamina'], ['Strength', 'strength'],
+  ['Aggression', 'aggression'], ['Weak foot', 'weak_foot'], ['Skill moves', 'skill_moves'],
+];
+/** FC 25 mapping columns: the six face stats only. */
+const FC25_COLUMNS: ReadonlyArray<readonly [string, PlayerAttribute]> = [
+  ['PAC', 'pace'], ['SHO', 'shooting'], ['PAS', 'passing'], ['DRI', 'dribbling'], ['DEF', 'defending'], ['PHY', 'physicality'],
+];
+const WORK_RATE: Readonly<Record<string, number>> = { low: 1, medium: 2, high: 3 };
+
+function readColumns(r: Record<string, string>, columns: ReadonlyArray<readonly [string, PlayerAttribute]>): Partial<Record<PlayerAttribute, number>> {
+  const out: Partial<Record<PlayerAttribute, number>> = {};
+  for (const [column, name] of columns) {
+    const text = (r[column] ?? '').trim();
+    const v = text === '' ? NaN : Number(text);
+    // A blank or malformed attribute is left out of the profile, not the whole row.
+    if (Number.isFinite(v) && v >= 0 && v <= 99) out[name] = v;
+  }
+  return out;
+}
+
+/** The attribute profile of an FC 24 row (work rates High/Medium/Low as 3/2/1). */
+export function fc24Attributes(r: Record<string, string>): Partial<Record<PlayerAttribute, number>> {
+  const out = readColumns(r, FC24_COLUMNS);
+  const att = WORK_RATE[(r['Att work rate'] ?? '').trim().toLowerCase()];
+  const def = WORK_RATE[(r['Def work rate'] ?? '').trim().toLowerCase()];
+  if (att !== undefined) out.attacking_work_rate = att;
+  if (def !== undefined) out.defensive_work_rate = def;
+  return out;
+}
+
+/** The face stats of an FC 25 mapping row. */
+export function fc25Attributes(r: Record<string, string>): Partial<Record<PlayerAttribute, number>> {
+  return readColumns(r, FC25_COLUMNS);
 }
 
 export interface Ea25Row {

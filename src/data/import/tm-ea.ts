@@ -1,6 +1,6 @@
-import type { RatingRow } from '../../domain/world.js';
+import type { PlayerAttribute, PlayerAttributesRow, RatingRow } from '../../domain/world.js';
 import { fileAt } from './csv-source.js';
-import { matchEa, type Ea24Row, type Ea25Row, type MatchMethod, type MatchPlayer } from './ea.js';
+import { fc24Attributes, fc25Attributes, matchEa, type Ea24Row, type Ea25Row, type MatchMethod, type MatchPlayer } from './ea.js';
 import { eaPosition, firstRoleFor, parseId, parseNumber } from './mapping.js';
 import type { TableReader } from './table-reader.js';
 import type { ClubBook } from './tm-clubs.js';
@@ -23,12 +23,13 @@ export interface EaSummary {
 export async function readEa(
   rd: TableReader, options: { eaRatings?: string; eaMapping?: string }, book: ClubBook, players: ReadonlyMap<number, PlayerIn>,
   clubsDuring2023: ReadonlyMap<number, Set<string>>,
-): Promise<{ ratings: RatingRow[]; ea: EaSummary | null }> {
+): Promise<{ ratings: RatingRow[]; attributes: PlayerAttributesRow[]; ea: EaSummary | null }> {
   const ratings: RatingRow[] = [];
+  const attributes: PlayerAttributesRow[] = [];
   let ea: EaSummary | null = null;
   if (options.eaRatings || options.eaMapping) {
     const ea24: Ea24Row[] = [];
-    const ea25: (Ea25Row & { ovr: number; position: string; line: number; raw: string })[] = [];
+    const ea25: (Ea25Row & { ovr: number; position: string; line: number; raw: string; attributes: Partial<Record<PlayerAttribute, number>> })[] = [];
     const sofifaSeen = new Set<number>();
     if (options.eaRatings) {
       await rd.eachRow('ea_ratings', fileAt('ea_ratings', options.eaRatings), (item, r) => {
@@ -41,7 +42,7 @@ export async function readEa(
         if (!(r.Name ?? '').trim()) return rd.reject('ea_ratings', item, 'missing_field', 'Name');
         if (sofifaSeen.has(sofifa)) return rd.reject('ea_ratings', item, 'duplicate', `EA id ${sofifa}`);
         sofifaSeen.add(sofifa);
-        ea24.push({ line: item.line, sofifaId: sofifa, name: r.Name.trim(), club: (r.Club ?? '').trim(), age: age.value, overall: overall.value, position: (r.Position ?? '').trim() });
+        ea24.push({ line: item.line, sofifaId: sofifa, name: r.Name.trim(), club: (r.Club ?? '').trim(), age: age.value, overall: overall.value, position: (r.Position ?? '').trim(), attributes: fc24Attributes(r) });
         return true;
       });
       rd.finish('ea_ratings');
@@ -57,7 +58,7 @@ export async function readEa(
         if (!players.has(tm)) return rd.reject('ea_mapping', item, 'unknown_player', `player_id ${tm}`);
         if (mappedTm.has(tm)) return rd.reject('ea_mapping', item, 'duplicate', `player_id ${tm}`);
         mappedTm.add(tm);
-        ea25.push({ tmId: tm, name: (r.name ?? '').trim(), age: age.value, team: (r.Team ?? '').trim(), ovr: ovr.value, position: (r.Position ?? '').trim(), line: item.line, raw: item.raw });
+        ea25.push({ tmId: tm, name: (r.name ?? '').trim(), age: age.value, team: (r.Team ?? '').trim(), ovr: ovr.value, position: (r.Position ?? '').trim(), line: item.line, raw: item.raw, attributes: fc25Attributes(r) });
         return true;
       });
       rd.finish('ea_mapping');
@@ -84,6 +85,7 @@ export async function readEa(
       const role = position ? firstRoleFor(position) : null;
       if (!position || !role) continue;
       ratings.push({ player_id: p.row.id, season: 2023, rating: m.row.overall, potential: m.row.overall, best_role: role, position, source: 'ea' });
+      if (Object.keys(m.row.attributes).length > 0) attributes.push({ player_id: p.row.id, season: 2023, source: 'ea', attributes: JSON.stringify(m.row.attributes) });
     }
     let fc25Loaded = 0;
     for (const r of ea25) {
@@ -95,6 +97,7 @@ export async function readEa(
         continue;
       }
       ratings.push({ player_id: p.row.id, season: 2024, rating: r.ovr, potential: r.ovr, best_role: role, position, source: 'ea' });
+      if (Object.keys(r.attributes).length > 0) attributes.push({ player_id: p.row.id, season: 2024, source: 'ea', attributes: JSON.stringify(r.attributes) });
       fc25Loaded++;
     }
     if (rd.tables.ea_mapping) {
@@ -112,5 +115,5 @@ export async function readEa(
     };
     rd.reporter.info(`EA: ${matches24.length} of ${ea24.length} FC 24 players matched (${(ea.match_rate * 100).toFixed(1)}%), ${fc25Loaded} FC 25 ratings`);
   }
-  return { ratings, ea };
+  return { ratings, attributes, ea };
 }

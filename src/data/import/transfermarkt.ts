@@ -21,7 +21,7 @@ export type { TableSummary } from './tables.js';
 export type { EaSummary } from './tm-ea.js';
 
 /** Bump when the mapping changes, so the same files are imported again. */
-export const IMPORTER_VERSION = 'transfermarkt-2';
+export const IMPORTER_VERSION = 'transfermarkt-3';
 
 /** Tables of the layout, in the order they are read (later ones refer to earlier ones). */
 export const LAYOUT_TABLES = [
@@ -121,7 +121,7 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
   const careers = buildCareers(rd, book, {
     players: players.byTm, transfers: transfers.transfers, values, playedBy: appearances.playedBy, nationalTeamOf: appearances.nationalTeamOf, currentSeason, dataEnd,
   });
-  const { ratings, ea } = await readEa(rd, options, book, players.byTm, careers.clubsDuring2023);
+  const { ratings, attributes, ea } = await readEa(rd, options, book, players.byTm, careers.clubsDuring2023);
 
   const roles: RoleRow[] = ROLES.map((r) => ({ id: r.role, name: r.name, description: r.description, positions: [...r.positions] }));
   const world: WorldData = {
@@ -136,6 +136,7 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
     market_values: values.marketValues,
     transfers: transfers.transfers.map((t) => t.row),
     ratings,
+    player_attributes: attributes,
     matches: games.matches,
   };
   const worldCounts = Object.fromEntries(Object.entries(world).map(([k, v]) => [k, v.length])) as Record<keyof WorldTables, number>;

@@ -22,6 +22,7 @@ import { queryPlayerRoute } from './query-player.js';
 import { recommendSigningsRoute } from './recommend-signings.js';
 import { roleDescriptionRoute } from './role-description.js';
 import { searchRoute } from './search.js';
+import { similarPlayersRoute } from './similar-players.js';
 import { squadAnalysisRoute } from './squad-analysis.js';
 
 /**
@@ -49,6 +50,7 @@ export function apiRoutes(app: FastifyInstance, deps: HttpDeps): void {
   getRoiAnalysisRoute(app, deps);
   squadAnalysisRoute(app, deps);
   searchRoute(app, deps);
+  similarPlayersRoute(app, deps);
   playersRoute(app, deps);
   marketValueHistoryRoute(app, deps);
   leagueForecastRoute(app, deps);

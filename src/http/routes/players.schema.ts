@@ -22,7 +22,8 @@ export function parseSort(sort: string): ListSort {
   return { key: (descending ? sort.slice(1) : sort) as SortKey, descending };
 }
 
-const positionList = z
+/** One or more position codes, comma-separated; shared with /similar_players. */
+export const positionList = z
   .string({ error: 'Invalid position' })
   .transform((s) => s.split(',').map((p) => p.trim().toUpperCase()))
   .refine((codes) => codes.every(isPositionCode), { error: 'Invalid position' })

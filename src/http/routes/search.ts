@@ -54,6 +54,9 @@ export function searchRoute(app: FastifyInstance, deps: HttpDeps): void {
       description:
         'Best match first: an exact full-name match, then every word matched as a prefix, then matches with a typo; ' +
         'ties go to the higher current market value (a club: its squad\'s total; a competition: its clubs\' total), then the name. ' +
+        'Football\'s names are known: club and competition aliases (psg, man utd, barca, bayern munchen, la liga...) name the first team or ' +
+        'competition exactly, and a first team ranks above its youth and reserve sides; names may be typed without their spaces (debruyne, vandijk); ' +
+        'a player carrying every word typed and worth ten times more than every player of that exact name ranks with them (vinicius). ' +
         'Only what the caller\'s plan covers is returned.',
       querystring: searchQuerySchema,
       response: {

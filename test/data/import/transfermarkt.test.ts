@@ -262,6 +262,19 @@ describe('import transfermarkt: the fixture', () => {
     assert.deepEqual([byTm[10], byTm[11], byTm[12], byTm[13]], [500010, 500011, 500012, null]);
   });
 
+  test('EA attribute profiles of the matched players: FC 24 in full, FC 25 face stats', () => {
+    const rows = world.player_attributes.map((a) => [a.player_id, a.season, a.source]).sort();
+    assert.deepEqual(rows, [[P(10), 2023, 'ea'], [P(10), 2024, 'ea'], [P(11), 2023, 'ea'], [P(12), 2023, 'ea'], [P(12), 2024, 'ea']].sort());
+    const fc24 = JSON.parse(world.player_attributes.find((a) => a.player_id === P(10) && a.season === 2023)!.attributes);
+    assert.equal(Object.keys(fc24).length, 36, 'every FC 24 attribute, work rates, weak foot and skill moves');
+    assert.equal(fc24.pace, 70);
+    assert.equal(fc24.attacking_work_rate, 3);
+    assert.equal(fc24.defensive_work_rate, 2);
+    assert.equal(fc24.weak_foot, 3);
+    const fc25 = JSON.parse(world.player_attributes.find((a) => a.player_id === P(10) && a.season === 2024)!.attributes);
+    assert.deepEqual(fc25, { pace: 80, shooting: 82, passing: 70, dribbling: 78, defending: 40, physicality: 75 });
+  });
+
   test('meta records the source and its hash', async () => {
     const meta = await readMeta(handle.db);
     assert.equal(meta.source, 'transfermarkt');

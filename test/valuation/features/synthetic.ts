@@ -46,6 +46,7 @@ export function syntheticWorld(opts: SyntheticOptions = {}): WorldData {
     market_values: [],
     transfers: [],
     ratings: [],
+    player_attributes: [],
     matches: [],
   };
   for (let s = 2005; s <= 2024; s++) {
