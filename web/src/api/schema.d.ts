@@ -2537,7 +2537,7 @@ export interface paths {
         };
         /**
          * Find players, clubs and competitions by name
-         * @description Best match first: an exact full-name match, then every word matched as a prefix, then matches with a typo; ties go to the higher current market value (a club: its squad's total; a competition: its clubs' total), then the name. Only what the caller's plan covers is returned.
+         * @description Best match first: an exact full-name match, then every word matched as a prefix, then matches with a typo; ties go to the higher current market value (a club: its squad's total; a competition: its clubs' total), then the name. Football's names are known: club and competition aliases (psg, man utd, barca, bayern munchen, la liga...) name the first team or competition exactly, and a first team ranks above its youth and reserve sides; names may be typed without their spaces (debruyne, vandijk); a player carrying every word typed and worth ten times more than every player of that exact name ranks with them (vinicius). Only what the caller's plan covers is returned.
          */
         get: {
             parameters: {
@@ -2593,6 +2593,176 @@ export interface paths {
                                 competition_type?: string;
                                 /** @description Competition: country, null for international ones */
                                 country?: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Unexpected server error. Please try again later.` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/similar_players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Players like this one: how he plays and at what level
+         * @description Players at a club at the as-of date that the caller's plan covers, other than him, most similar first. Similarity compares where on the pitch they play and their role, their level (our rating and the crowd value), the EA attribute profile where both have one (a style: each attribute relative to the player's own level, within his position group), foot, height, age and share of starts; the data holds no per-90 output (goals, assists), so none is used. A like-for-like replacement ranks above a player who only shares the position. The player asked must exist (404) and be covered (403).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Player service id: P + 26 characters */
+                    player_id: string;
+                    /** @description Only players at these positions: one or more position codes, comma-separated (e.g. CB,CDM); default any */
+                    position?: string;
+                    /** @description Whole years at the as-of date, 14-50 */
+                    max_age?: string;
+                    /** @description In `currency`: expected transfer fee at most this (players without analysis data have none and are left out) */
+                    max_expected_transfer_value?: string;
+                    /** @description Only players whose current team plays in this competition this season */
+                    competition_id?: string;
+                    /** @description 1-50, default 10 */
+                    limit?: string;
+                    /** @description ISO 4217 code, any case; default EUR */
+                    currency?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Players like this one */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Player service id: P + 26 characters */
+                            player_id: string;
+                            /** @description ISO 4217 code of the money fields without `_in_eur`: the one requested, else EUR */
+                            currency: string;
+                            /** @description Most similar first, at most `limit`; never the player asked */
+                            players: {
+                                /** @description Player service id */
+                                service_id: string;
+                                /** @description Full display name */
+                                name: string;
+                                /** @description Whole years at the as-of date */
+                                age: number | null;
+                                /** @description Current team */
+                                club_id: string | null;
+                                /** @description Current team name */
+                                club_name: string | null;
+                                /** @description Position code */
+                                position: string;
+                                /** @description Role, see /v1/role_description */
+                                player_role: string;
+                                /** @description 0-1, three decimals: 1 is the same profile */
+                                similarity: number;
+                                /** @description Latest crowd value on or before the as-of date, EUR; null when unknown */
+                                market_value_in_eur: number | null;
+                                /** @description What /v1/expected_transfer_value answers with no target club and no contract date, in `currency`; null without analysis data */
+                                expected_transfer_value: number | null;
+                                /** @description The same fee in EUR */
+                                expected_transfer_value_in_eur: number | null;
+                                /** @description Up to three short phrases on what he shares with the player asked (e.g. "press-resistant passer", "left-footed") */
+                                shared_traits: string[];
                             }[];
                         };
                     };
