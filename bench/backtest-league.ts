@@ -52,7 +52,7 @@ import { replaceWorld, readMeta } from '../src/data/world-store.js';
 import { setSeasonClubs } from '../src/admin/leagues.js';
 import { buildSnapshot, withSeasonClubs, type Snapshot } from '../src/domain/snapshot.js';
 import { seasonLabel } from '../src/domain/season.js';
-import type { MatchRow as StoredMatch, RatingRow, WorldData } from '../src/domain/world.js';
+import { WORLD_TABLE_ORDER, type MatchRow as StoredMatch, type RatingRow, type WorldData } from '../src/domain/world.js';
 import { fitRatingModel, rateAll } from '../src/valuation/rating/index.js';
 import { fitImpactModel, withModelRatings } from '../src/valuation/impact/index.js';
 import { leagueForecast } from '../src/valuation/league/forecast.js';
@@ -208,7 +208,7 @@ async function main(): Promise<void> {
   // The membership store: the operator's database holds the competitions and clubs it checks against.
   const handle = await openDatabase({});
   await migrateToLatest(handle.db);
-  const empty = Object.fromEntries(Object.keys(world).map((k) => [k, []])) as unknown as WorldData;
+  const empty = Object.fromEntries(WORLD_TABLE_ORDER.map((k) => [k, []])) as unknown as WorldData;
   await replaceWorld(handle.db, { ...empty, competitions: world.competitions, clubs: world.clubs }, { source: 'backtest' });
 
   const pooledAll: Record<Method, number[]> = { model: [], last: [], elo: [] };

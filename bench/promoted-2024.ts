@@ -25,7 +25,7 @@ import { loadSeasonClubs } from '../src/data/season-clubs-store.js';
 import { replaceWorld, readMeta } from '../src/data/world-store.js';
 import { setSeasonClubs } from '../src/admin/leagues.js';
 import { withSeasonClubs, type Snapshot } from '../src/domain/snapshot.js';
-import type { WorldData } from '../src/domain/world.js';
+import { WORLD_TABLE_ORDER, type WorldData } from '../src/domain/world.js';
 import { playerFacts } from '../src/domain/player-facts.js';
 import type { ModelBundle } from '../src/valuation/bundle.js';
 import { leagueForecastOf, roi, sportiveImpactOf, squadValue } from '../src/valuation/analysis.js';
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
 
   const handle = await openDatabase({});
   await migrateToLatest(handle.db);
-  const empty = Object.fromEntries(Object.keys(world).map((k) => [k, []])) as unknown as WorldData;
+  const empty = Object.fromEntries(WORLD_TABLE_ORDER.map((k) => [k, []])) as unknown as WorldData;
   await replaceWorld(handle.db, { ...empty, competitions: world.competitions, clubs: world.clubs }, { source: 'bench' });
   for (const league of leagues) {
     const games = world.matches.filter((m) => m.competition_id === league && m.season === base.currentSeason);
