@@ -9,7 +9,8 @@ import tseslint from 'typescript-eslint';
  */
 const SHARED = ['config.ts', 'logger.ts', 'operation.ts'];
 const ROOMS = {
-  http: ['access', 'discovery', 'valuation', 'domain', 'money'],
+  http: ['access', 'discovery', 'engine', 'valuation', 'domain', 'money'],
+  engine: ['valuation', 'domain', 'money'],
   admin: ['models', 'data', 'domain', 'money'],
   access: ['data', 'domain', 'money'],
   models: ['discovery', 'valuation', 'data', 'domain', 'money'],

@@ -23,6 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_KEY, startBareServer, startBenchServer, type BenchServer } from './lib/serve.js';
 import { createRng } from '../src/domain/random.js';
+import { combine, figuresOf, type Figures } from './lib/load.js';
 
 const { values } = parseArgs({
   options: {
@@ -36,15 +37,6 @@ const { values } = parseArgs({
 const duration = Number(values.seconds);
 const connections = Number(values.connections);
 if (!(duration > 0 && duration <= 600) || !(connections > 0 && connections <= 1000)) throw new Error('--seconds must be in (0, 600], --connections in (0, 1000]');
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-}
 
 type Pick = () => string;
 
@@ -60,30 +52,10 @@ async function measure(url: string, path: Pick | string, headers: Record<string,
     workers: 1,
     requests: paths.map((p) => ({ method: 'GET' as const, path: p })),
   });
-  return {
-    rps: result.requests.total / ((result.finish.getTime() - result.start.getTime()) / 1000),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
+  return figuresOf(result);
 }
 
 const ROUNDS = 3;
-
-function combine(turns: Figures[]): Figures {
-  const sum = (f: (x: Figures) => number) => turns.reduce((a, t) => a + f(t), 0);
-  const p50s = turns.map((t) => t.p50).sort((a, b) => a - b);
-  return {
-    rps: sum((t) => t.rps) / turns.length,
-    p50: p50s[Math.floor(p50s.length / 2)],
-    p99: Math.max(...turns.map((t) => t.p99)),
-    requests: sum((t) => t.requests),
-    non2xx: sum((t) => t.non2xx),
-    errors: sum((t) => t.errors),
-  };
-}
 
 const line = (label: string, f: Figures, bare?: Figures) =>
   `${label.padEnd(34)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms  ` +

@@ -28,6 +28,8 @@ const schema = z.object({
   TOUCHLINE_BOOTSTRAP_KEY: z.string().min(20, 'must be at least 20 characters').max(200).optional(),
   TOUCHLINE_DEMO_SEED: positiveInt('TOUCHLINE_DEMO_SEED').default(42),
   TOUCHLINE_MODELS_DIR: z.string().min(1).optional(),
+  ENGINE_WORKERS: z.coerce.number({ error: 'ENGINE_WORKERS must be a number' }).int().min(0).max(64).optional(),
+  ENGINE_QUEUE: positiveInt('ENGINE_QUEUE').default(64),
   // Whose X-Forwarded-For to believe for the client address (Fastify's trustProxy): `loopback` (default)
   // only a proxy on this machine, addresses or CIDRs (comma-separated) those proxies, `false` nobody
   // (the connection's peer), `true` anybody.
@@ -71,6 +73,8 @@ export const SETTINGS_DOC: ReadonlyArray<[string, string, string]> = [
   ['TOUCHLINE_BOOTSTRAP_KEY', '(unset)', 'development and tests only: ensures an active all-coverage account holds this key'],
   ['TOUCHLINE_DEMO_SEED', '42', 'seed of the demo world generated on an empty database'],
   ['TOUCHLINE_MODELS_DIR', '<data dir>/models', 'where trained model artifacts are written and read'],
+  ['ENGINE_WORKERS', '(cores, at most 4)', 'worker threads for simulations and recommendation screening; 0 runs them on the main thread (tests only)'],
+  ['ENGINE_QUEUE', '64', 'analysis tasks waiting for a worker before new ones get 503 with Retry-After'],
   ['TRUST_PROXY', 'loopback', 'whose `X-Forwarded-For` gives the client address that login throttling counts by: `loopback` a proxy on this machine; behind a load balancer, its addresses or CIDRs (comma-separated); `false` nobody (the connection\'s address); `true` anybody (only when nothing else can reach the port)'],
 ];
 

@@ -11,6 +11,7 @@ import { createLoginService } from './access/login.js';
 import { createRateLimiter } from './access/ratelimit/index.js';
 import { createLoginThrottle } from './access/throttle/index.js';
 import type { HttpDeps } from './http/deps.js';
+import { AnalysisEngine, defaultWorkers } from './engine/pool.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -28,6 +29,8 @@ export interface RuntimeOptions {
   dataPollMs?: number;
   /** The read model, when the caller has loaded it already. */
   world?: WorldState;
+  /** Have the analysis workers load the world at start and after each swap; default true. */
+  warmEngine?: boolean;
 }
 
 /**
@@ -59,9 +62,21 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
   });
   const throttle = await createLoginThrottle(handle.db, { redisUrl: config.REDIS_URL });
   const login = createLoginService(handle.db, throttle);
+  const engine = new AnalysisEngine({ workers: config.ENGINE_WORKERS ?? defaultWorkers(), maxQueue: config.ENGINE_QUEUE });
+  if (opts.warmEngine !== false) {
+    const warm = () => {
+      const bundle = models.current();
+      if (bundle) engine.warm({ snapshot: world.current(), source: world.source(), bundle }).catch((err: unknown) => logger.warn({ err }, 'analysis workers could not load the world'));
+    };
+    warm();
+    // after models.sync, registered above: the bundle in force is the new world's
+    world.onChange(warm);
+  }
   const deps: HttpDeps = {
     version: VERSION,
     snapshot: () => world.current(),
+    source: () => world.source(),
+    engine,
     rates: () => world.rates(),
     models: () => models.current(),
     authenticator,
@@ -79,6 +94,8 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
     models,
     close: async () => {
       world.stop();
+      // queued and running analyses finish first (the app has stopped taking requests by now)
+      await engine.close();
       await authenticator.close();
       await limiter.close();
       await throttle.close();

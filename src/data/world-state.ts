@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import type { RateTable } from '../money/rates.js';
 import type { Db } from './db.js';
 import { currentRates } from './rates-store.js';
-import { buildSnapshot, withSeasonClubs, type Snapshot } from '../domain/snapshot.js';
+import type { Snapshot } from '../domain/snapshot.js';
+import { baseSnapshotOf, snapshotOf, type SnapshotSource } from '../domain/snapshot-source.js';
 import { loadSeasonClubs } from './season-clubs-store.js';
 import { loadWorld, readMeta } from './world-store.js';
 
@@ -23,6 +24,8 @@ export class WorldState {
   /** The world as read, before the season membership is applied. */
   private base: Snapshot;
   private snapshotNow: Snapshot;
+  /** The rows and versions snapshotNow was built from, for the analysis workers. */
+  private sourceNow: SnapshotSource;
   private ratesNow: RateTable;
   private versions: Versions;
   private timer: NodeJS.Timeout | null = null;
@@ -32,35 +35,43 @@ export class WorldState {
   private constructor(
     private readonly db: Db,
     private readonly asOf: string,
-    initial: { base: Snapshot; snapshot: Snapshot; rates: RateTable; versions: Versions },
+    initial: { base: Snapshot; snapshot: Snapshot; source: SnapshotSource; rates: RateTable; versions: Versions },
     private readonly logger?: Logger,
   ) {
     this.base = initial.base;
     this.snapshotNow = initial.snapshot;
+    this.sourceNow = initial.source;
     this.ratesNow = initial.rates;
     this.versions = initial.versions;
   }
 
   static async load(db: Db, asOf: string, logger?: Logger): Promise<WorldState> {
     const meta = await readMeta(db);
-    const base = await WorldState.readSnapshot(db, asOf, meta);
+    const read = await WorldState.readSource(db, asOf, meta);
+    const base = baseSnapshotOf(read);
     const versions = versionsOf(meta);
-    const snapshot = await WorldState.withMembership(db, base, versions.membership);
+    const source = await WorldState.withMembership(db, read, versions.membership);
+    const snapshot = snapshotOf(source, base);
     const rates = (await currentRates(db)).table;
-    return new WorldState(db, asOf, { base, snapshot, rates, versions }, logger);
+    return new WorldState(db, asOf, { base, snapshot, source, rates, versions }, logger);
   }
 
-  private static async withMembership(db: Db, base: Snapshot, version: string): Promise<Snapshot> {
-    return withSeasonClubs(base, version === 'none' ? [] : await loadSeasonClubs(db), version);
+  private static async withMembership(db: Db, source: SnapshotSource, version: string): Promise<SnapshotSource> {
+    return { ...source, seasonClubs: version === 'none' ? [] : await loadSeasonClubs(db), membershipVersion: version };
   }
 
-  private static async readSnapshot(db: Db, asOf: string, meta: Record<string, string>): Promise<Snapshot> {
+  private static async readSource(db: Db, asOf: string, meta: Record<string, string>): Promise<SnapshotSource> {
     const world = await loadWorld(db);
-    return buildSnapshot(world, asOf, meta.data_version ?? 'empty', meta.ratings_version ?? 'none');
+    return { world, asOf, dataVersion: meta.data_version ?? 'empty', ratingsVersion: meta.ratings_version ?? 'none', seasonClubs: [], membershipVersion: 'none' };
   }
 
   current(): Snapshot {
     return this.snapshotNow;
+  }
+
+  /** The rows and versions the snapshot in force was built from. */
+  source(): SnapshotSource {
+    return this.sourceNow;
   }
 
   rates(): RateTable {
@@ -88,8 +99,14 @@ export class WorldState {
     if (next.snapshot === this.versions.snapshot && next.membership === this.versions.membership) return false;
     const started = Date.now();
     // Only a new world or new ratings need the world read again; a new membership is applied to the one held.
-    if (next.snapshot !== this.versions.snapshot) this.base = await WorldState.readSnapshot(this.db, this.asOf, meta);
-    this.snapshotNow = await WorldState.withMembership(this.db, this.base, next.membership);
+    let read: SnapshotSource = this.sourceNow;
+    if (next.snapshot !== this.versions.snapshot) {
+      read = await WorldState.readSource(this.db, this.asOf, meta);
+      this.base = baseSnapshotOf(read);
+    }
+    const source = await WorldState.withMembership(this.db, read, next.membership);
+    this.snapshotNow = snapshotOf(source, this.base);
+    this.sourceNow = source;
     this.versions = { ...this.versions, snapshot: next.snapshot, membership: next.membership };
     this.logger?.info({ dataVersion: this.snapshotNow.dataVersion, ratingsVersion: this.snapshotNow.ratingsVersion, membershipVersion: this.snapshotNow.membershipVersion, ms: Date.now() - started }, 'data changed: read model rebuilt');
     for (const l of this.listeners) l(this.snapshotNow);

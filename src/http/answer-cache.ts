@@ -30,4 +30,17 @@ export class AnswerCache {
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
     return value;
   }
+
+  /**
+   * The same for an answer computed elsewhere (the worker pool): the promise is kept, so identical
+   * requests in flight share one computation, and dropped if it fails (a full queue is not an answer).
+   */
+  getAsync<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    return this.get(key, () =>
+      compute().catch((err: unknown) => {
+        this.entries.delete(key);
+        throw err;
+      }),
+    );
+  }
 }

@@ -1,5 +1,7 @@
 import type { KeyAuthenticator, LoginService, Principal, RateLimiter } from '../access/interface.js';
 import type { Snapshot } from '../domain/snapshot.js';
+import type { SnapshotSource } from '../domain/snapshot-source.js';
+import type { AnalysisEngine } from '../engine/pool.js';
 import type { RateTable } from '../money/rates.js';
 import type { ModelBundle } from '../valuation/bundle.js';
 
@@ -8,6 +10,10 @@ export interface HttpDeps {
   readonly version: string;
   /** The read model in force now; replaced as a whole when the data changes. */
   snapshot(): Snapshot;
+  /** The rows and versions snapshot() was built from (the analysis workers build the same snapshot from them). */
+  source(): SnapshotSource;
+  /** The worker pool that runs simulations and recommendation screening. */
+  readonly engine: AnalysisEngine;
   /** The exchange rates in force. */
   rates(): RateTable;
   /** The trained models in force; null only before the first training. */

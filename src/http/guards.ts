@@ -71,3 +71,23 @@ export function scopeOf(snapshot: Snapshot, principal: Principal): { scope: Scop
   }
   return found;
 }
+
+const coveredClubs = new WeakMap<Snapshot, WeakMap<Principal['coverage'], { clubs: string[] | null; key: string }>>();
+
+/**
+ * The clubs the caller's plan covers, as a list a worker thread can take (null: every club); a player
+ * is covered when his current team or owning club is in it, which is access/'s rule. Once per plan
+ * coverage and snapshot.
+ */
+export function coveredClubsOf(snapshot: Snapshot, principal: Principal): { clubs: string[] | null; key: string } {
+  const coverage = principal.coverage;
+  let bySnapshot = coveredClubs.get(snapshot);
+  if (!bySnapshot) coveredClubs.set(snapshot, (bySnapshot = new WeakMap()));
+  let found = bySnapshot.get(coverage);
+  if (!found) {
+    const { scope, key } = scopeOf(snapshot, principal);
+    found = { clubs: scope.all ? null : [...snapshot.clubs.keys()].filter((id) => scope.club(id)), key };
+    bySnapshot.set(coverage, found);
+  }
+  return found;
+}

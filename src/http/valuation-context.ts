@@ -28,19 +28,32 @@ export function mapImpactError<T>(fn: () => T): T {
   try {
     return fn();
   } catch (err) {
-    if (!(err instanceof ImpactError)) throw err;
-    switch (err.code) {
-      case 'unknown_club':
-        throw notFound.club();
-      case 'unknown_player':
-        throw notFound.player();
-      case 'invalid_squad_entry':
-        throw new ApiError(400, `Invalid squad entry at index ${err.index ?? 0}`);
-      case 'club_without_league':
-        throw new ApiError(400, NO_DOMESTIC_LEAGUE);
-      case 'player_not_rated':
-      case 'no_training_data':
-        throw forbidden.analysis();
-    }
+    throw impactApiError(err);
+  }
+}
+
+/** mapImpactError for a result computed by the worker pool. */
+export async function mapImpactErrorAsync<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (err) {
+    throw impactApiError(err);
+  }
+}
+
+function impactApiError(err: unknown): unknown {
+  if (!(err instanceof ImpactError)) return err;
+  switch (err.code) {
+    case 'unknown_club':
+      return notFound.club();
+    case 'unknown_player':
+      return notFound.player();
+    case 'invalid_squad_entry':
+      return new ApiError(400, `Invalid squad entry at index ${err.index ?? 0}`);
+    case 'club_without_league':
+      return new ApiError(400, NO_DOMESTIC_LEAGUE);
+    case 'player_not_rated':
+    case 'no_training_data':
+      return forbidden.analysis();
   }
 }

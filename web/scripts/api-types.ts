@@ -22,6 +22,8 @@ export function documentOnlyDeps(): HttpDeps {
   return {
     version: 'document',
     snapshot: none,
+    source: none,
+    engine: { run: none, close: none } as unknown as HttpDeps['engine'],
     rates: none,
     models: none,
     authenticator: { authenticate: none } as unknown as HttpDeps['authenticator'],

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toEur } from '../../money/convert.js';
-import { roi } from '../../valuation/analysis.js';
+import type { RoiResult } from '../../valuation/analysis.js';
+import { engineAnswer } from '../engine-answer.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, moneyInputField, playerIdField } from '../fields.js';
 import { requirePlayerAndClub } from '../guards.js';
 import { commonErrors, currencyOut, moneyEurOut, moneyOut, warningsOut } from '../schemas.js';
 import { presentRoi } from '../present/analysis.js';
-import { mapImpactError, valuationContext } from '../valuation-context.js';
+import { mapImpactErrorAsync, valuationContext } from '../valuation-context.js';
 import { futureValueSchema } from './get-future-transfer-value.schema.js';
 import { sportiveImpactSchema } from './get-sportive-impact.schema.js';
 
@@ -69,12 +70,12 @@ export function getRoiAnalysisRoute(app: FastifyInstance, deps: HttpDeps): void 
     const ctx = valuationContext(deps, reply, b.currency_code, req.principal!.preferredCurrency);
     const wage = b.annual_wage ?? null;
     const fee = b.expected_transfer_value ?? null;
-    return cache.get(`roi|${b.player_id}|${b.club_id}|${wage}|${fee}|${ctx.versions}`, () =>
-      mapImpactError(() => {
-        const eur = (amount: number | null) => (amount === null ? null : toEur(amount, ctx.money.code, ctx.money.rates));
-        const result = roi(ctx.bundle, ctx.snapshot, { playerId: b.player_id, clubId: b.club_id, feeEur: eur(fee), annualWageEur: eur(wage) });
-        return presentRoi(result, { expectedTransferValue: fee, annualWage: wage }, ctx.money);
-      }),
-    );
+    return cache.getAsync(`roi|${b.player_id}|${b.club_id}|${wage}|${fee}|${ctx.versions}`, async () => {
+      const eur = (amount: number | null) => (amount === null ? null : toEur(amount, ctx.money.code, ctx.money.rates));
+      const result = await mapImpactErrorAsync(engineAnswer<RoiResult>(deps, ctx, {
+        kind: 'roi', playerId: b.player_id, clubId: b.club_id, feeEur: eur(fee), annualWageEur: eur(wage),
+      }));
+      return presentRoi(result, { expectedTransferValue: fee, annualWage: wage }, ctx.money);
+    });
   });
 }

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sportiveImpactOf } from '../../valuation/analysis.js';
+import type { Warned } from '../../valuation/analysis.js';
+import type { SportiveImpact } from '../../valuation/impact/index.js';
+import { engineAnswer } from '../engine-answer.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, playerIdField } from '../fields.js';
 import { requirePlayerAndClub } from '../guards.js';
 import { commonErrors } from '../schemas.js';
 import { presentImpact } from '../present/analysis.js';
-import { mapImpactError, valuationContext } from '../valuation-context.js';
+import { mapImpactErrorAsync, valuationContext } from '../valuation-context.js';
 import { sportiveImpactSchema } from './get-sportive-impact.schema.js';
 
 export const MAX_SQUAD = 60;
@@ -27,8 +29,9 @@ export function getSportiveImpactRoute(app: FastifyInstance, deps: HttpDeps): vo
     const b = req.body;
     requirePlayerAndClub(deps.snapshot(), req.principal!, b.player_id, b.club_id);
     const ctx = valuationContext(deps, reply, b.currency_code, req.principal!.preferredCurrency);
-    return cache.get(`impact|${b.player_id}|${b.club_id}|${ctx.versions}`, () =>
-      mapImpactError(() => presentImpact(sportiveImpactOf(ctx.bundle, ctx.snapshot, { playerId: b.player_id, clubId: b.club_id }), ctx.money)),
-    );
+    return cache.getAsync(`impact|${b.player_id}|${b.club_id}|${ctx.versions}`, async () => {
+      const impact = await mapImpactErrorAsync(engineAnswer<Warned<SportiveImpact>>(deps, ctx, { kind: 'impact', playerId: b.player_id, clubId: b.club_id }));
+      return presentImpact(impact, ctx.money);
+    });
   });
 }

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { leagueForecastOf } from '../../valuation/analysis.js';
+import type { Warned } from '../../valuation/analysis.js';
+import type { LeagueForecast } from '../../valuation/league/forecast.js';
+import { engineAnswer } from '../engine-answer.js';
 import { presentForecast } from '../present/analysis.js';
 import type { HttpDeps } from '../deps.js';
 import { forbidden, notFound } from '../errors.js';
 import { currencyField } from '../fields.js';
 import { competitionCovered } from '../guards.js';
 import { commonErrors, warningsOut } from '../schemas.js';
-import { mapImpactError, valuationContext } from '../valuation-context.js';
+import { mapImpactErrorAsync, valuationContext } from '../valuation-context.js';
 
 const NOT_A_LEAGUE = 'Competition is not a domestic league';
 
@@ -60,8 +62,8 @@ export function leagueForecastRoute(app: FastifyInstance, deps: HttpDeps): void 
     if (!s.competitions.has(q.competition_id)) throw notFound.competition();
     if (!competitionCovered(req.principal!, q.competition_id)) throw forbidden.competition();
     const ctx = valuationContext(deps, reply, q.currency, req.principal!.preferredCurrency);
-    return cache.get(`forecast|${q.competition_id}|${ctx.versions}`, () =>
-      mapImpactError(() => presentForecast(leagueForecastOf(ctx.bundle, ctx.snapshot, q.competition_id), ctx.snapshot, ctx.money)),
+    return cache.getAsync(`forecast|${q.competition_id}|${ctx.versions}`, async () =>
+      presentForecast(await mapImpactErrorAsync(engineAnswer<Warned<LeagueForecast>>(deps, ctx, { kind: 'forecast', league: q.competition_id })), ctx.snapshot, ctx.money),
     );
   });
 }

@@ -2,16 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isPositionCode, POSITION_CODES, type PositionCode } from '../../domain/positions.js';
-import { moneyPair } from '../../money/convert.js';
-import { roi, type RoiResult } from '../../valuation/analysis.js';
-import { recommendSignings, SHORTLIST } from '../../valuation/recommend/index.js';
+import { SHORTLIST, type Recommendation } from '../../valuation/recommend/index.js';
+import { engineAnswer } from '../engine-answer.js';
 import { presentRecommendation } from '../present/recommend.js';
 import { forbidden, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, MONEY_INPUT_MAX } from '../fields.js';
-import { competitionCovered, requireClub, scopeOf } from '../guards.js';
+import { competitionCovered, coveredClubsOf, requireClub } from '../guards.js';
 import { commonErrors, warningsOut } from '../schemas.js';
-import { mapImpactError, NO_DOMESTIC_LEAGUE, valuationContext } from '../valuation-context.js';
+import { mapImpactErrorAsync, NO_DOMESTIC_LEAGUE, valuationContext } from '../valuation-context.js';
 
 export { NO_DOMESTIC_LEAGUE } from '../valuation-context.js';
 export const RECOMMEND_LIMIT = { default: 10, max: 25 } as const;
@@ -124,30 +123,25 @@ export function recommendSigningsRoute(app: FastifyInstance, deps: HttpDeps): vo
     requireClub(s, principal, b.club_id);
     for (const c of competitions ?? []) if (!competitionCovered(principal, c)) throw forbidden.competition();
     const ctx = valuationContext(deps, reply, b.currency_code, principal.preferredCurrency);
-    const { scope, key: scopeKey } = scopeOf(s, principal);
+    const covered = coveredClubsOf(s, principal);
     const maxFee = b.max_expected_transfer_value ?? null;
     const maxAge = b.max_age ?? null;
     const limit = b.limit ?? RECOMMEND_LIMIT.default;
-    const key = `rec|${b.club_id}|${b.position}|${maxFee}|${maxAge}|${competitions?.join(',') ?? '*'}|${limit}|${scopeKey}|${ctx.versions}`;
-    return cache.get(key, () => {
-      try {
-        const rec = recommendSignings(ctx.bundle, ctx.snapshot, {
+    const key = `rec|${b.club_id}|${b.position}|${maxFee}|${maxAge}|${competitions?.join(',') ?? '*'}|${limit}|${covered.key}|${ctx.versions}`;
+    return cache.getAsync(key, async () => {
+      const rec = await mapImpactErrorAsync(
+        engineAnswer<Recommendation>(deps, ctx, {
+          kind: 'recommend',
           clubId: b.club_id,
           position: b.position,
-          // the fee as the answer shows it, so the filter and the number agree
-          feeAllowed: maxFee === null ? null : (feeEur) => moneyPair(feeEur, ctx.money.code, ctx.money.rates).amount <= maxFee,
+          maxFee: maxFee === null ? null : { amount: maxFee, code: ctx.money.code, rates: ctx.money.rates },
           maxAge,
           competitions,
           limit,
-          covered: scope.all ? () => true : (team, owner) => scope.player(team, owner),
-        }, {
-          roi: (playerId) => cache.get<RoiResult>(`roi-result|${playerId}|${b.club_id}|${ctx.versions}`, () =>
-            roi(ctx.bundle, ctx.snapshot, { playerId, clubId: b.club_id, feeEur: null, annualWageEur: null })),
-        });
-        return presentRecommendation(rec, ctx.snapshot, ctx.money, limit);
-      } catch (err) {
-        return mapImpactError(() => { throw err; });
-      }
+          coveredClubs: covered.clubs,
+        }),
+      );
+      return presentRecommendation(rec, ctx.snapshot, ctx.money, limit);
     });
   });
 }

@@ -3,14 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isPositionCode, POSITION_CODES } from '../../domain/positions.js';
 import { PLAYER_ID_PATTERN } from '../../domain/ids.js';
-import { squadValue } from '../../valuation/analysis.js';
+import type { SquadValue } from '../../valuation/analysis.js';
+import { engineAnswer } from '../engine-answer.js';
 import { notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField } from '../fields.js';
 import { requireClub, requirePlayer } from '../guards.js';
 import { clubIdOut, commonErrors, currencyOut, moneyEurOut, moneyOut, playerIdOut, warningsOut } from '../schemas.js';
 import { presentSquad } from '../present/analysis.js';
-import { mapImpactError, valuationContext } from '../valuation-context.js';
+import { mapImpactErrorAsync, valuationContext } from '../valuation-context.js';
 
 export const MAX_SQUAD = 60;
 
@@ -88,8 +89,8 @@ export function squadAnalysisRoute(app: FastifyInstance, deps: HttpDeps): void {
     if (squad) for (const e of squad) requirePlayer(s, req.principal!, e.player_id, { analysis: true });
     const ctx = valuationContext(deps, reply, b.currency_code, req.principal!.preferredCurrency);
     const entries = squad?.map((e) => ({ playerId: e.player_id, position: e.position })) ?? null;
-    return cache.get(`squad|${b.club_id}|${JSON.stringify(entries)}|${ctx.versions}`, () =>
-      mapImpactError(() => presentSquad(squadValue(ctx.bundle, ctx.snapshot, { clubId: b.club_id, squad: entries }), ctx.money)),
+    return cache.getAsync(`squad|${b.club_id}|${JSON.stringify(entries)}|${ctx.versions}`, async () =>
+      presentSquad(await mapImpactErrorAsync(engineAnswer<SquadValue>(deps, ctx, { kind: 'squad', clubId: b.club_id, squad: entries })), ctx.money),
     );
   });
 }

@@ -29,7 +29,8 @@ import { isPositionCode, type PositionCode } from '../../domain/positions.js';
 import { hashString } from '../../domain/random.js';
 import type { SquadFeatures } from '../league/squad.js';
 import { expectedRevenueEur, REVENUE_TABLES, revenueTableFor, type RevenueTable } from '../revenue/index.js';
-import { simulateScenarios, simulateTable, type TableResult } from './engine.js';
+import { simulateScenarios } from './scenarios.js';
+import { simulateTable, type TableResult } from './table.js';
 import { ImpactError } from './errors.js';
 import {
   featuresOf, matchDays, HORIZON_SEASONS, leagueContext, ratedPlayer, squadAt, strengthOf,

@@ -26,7 +26,7 @@
 import type { Snapshot } from '../../domain/snapshot.js';
 import type { PositionCode } from '../../domain/positions.js';
 import { expectedRevenueEur } from '../revenue/index.js';
-import { simulateScenarios } from '../impact/engine.js';
+import { simulateScenarios } from '../impact/scenarios.js';
 import { leagueOf, revenueTableOf, simulationSeed } from '../impact/impact.js';
 import {
   HORIZON_SEASONS, matchDays, squadAt, strengthOf, type ImpactArtifact,

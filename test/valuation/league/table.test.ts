@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { simulateScenarios, simulateTable } from '../../../src/valuation/impact/engine.js';
+import { simulateScenarios } from '../../../src/valuation/impact/scenarios.js';
+import { simulateTable } from '../../../src/valuation/impact/table.js';
 
 // The whole-table simulation behind the league forecast and every squad analysis.
 const ids = Array.from({ length: 12 }, (_, i) => `c${String(i).padStart(2, '0')}`);

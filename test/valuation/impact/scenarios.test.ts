@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { simulateScenarios } from '../../../src/valuation/impact/engine.js';
+import { simulateScenarios } from '../../../src/valuation/impact/scenarios.js';
 import { simulateLeague } from '../../../bench/lib/simulate-league.js';
 
 const ids = Array.from({ length: 12 }, (_, i) => `c${String(i).padStart(2, '0')}`);

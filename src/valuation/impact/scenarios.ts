@@ -21,7 +21,7 @@
  * runs are added only if one is still above the target. Deriving the count from the baseline
  * keeps every request about the same club and season on the same random numbers and run count.
  */
-import { seededGenerator } from '../../domain/random.js';
+import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillSide, goalsFor, LUT_SIZE, roundUp } from './poisson-draws.js';
 
 export interface ScenarioStrengths {
   /** attack per club, in the order of `clubIds` */
@@ -68,33 +68,6 @@ export interface ScenarioResult {
   outcomes: ScenarioOutcome[];
 }
 
-const BLOCK = 64;
-/** uniforms have 16 bits: one 32-bit draw gives both sides of a fixture */
-const U16 = 65536;
-
-/**
- * Poisson CDF for 0..maxGoals as 16-bit integer thresholds (goals = number of thresholds <= u).
- * Rounding up keeps the thresholds monotone in the rate, so common random numbers stay monotone;
- * the resolution (1.5e-5 in probability) is far below the Monte Carlo error.
- */
-function fillCdf(out: Int32Array, base: number, lambda: number, maxGoals: number): void {
-  let p = Math.exp(-lambda);
-  let acc = p;
-  out[base] = Math.min(U16, Math.ceil(acc * U16));
-  for (let k = 1; k < maxGoals; k++) {
-    p = (p * lambda) / k;
-    acc += p;
-    out[base + k] = Math.min(U16, Math.ceil(acc * U16));
-  }
-  out[base + maxGoals] = U16;
-}
-
-function goalsFor(cdf: Int32Array, base: number, u: number): number {
-  let x = +(u >= cdf[base]) + +(u >= cdf[base + 1]) + +(u >= cdf[base + 2]) + +(u >= cdf[base + 3]);
-  if (x === 4) while (u >= cdf[base + x]) x++;
-  return x;
-}
-
 class FusedEngine {
   private readonly n: number;
   private readonly S: number;
@@ -105,6 +78,8 @@ class FusedEngine {
   private readonly sharedAway: Int32Array;
   private readonly sharedCdfH: Int32Array;
   private readonly sharedCdfA: Int32Array;
+  private readonly sharedLutH: Int8Array;
+  private readonly sharedLutA: Int8Array;
   /** position of each fixture in draw order: >= 0 shared index, < 0 -(changed index + 1) */
   private readonly drawSlot: Int32Array;
   private readonly changedHome: Int32Array;
@@ -112,7 +87,9 @@ class FusedEngine {
   /** per scenario, per changed fixture */
   private readonly changedCdfH: Int32Array;
   private readonly changedCdfA: Int32Array;
-  /** sfc32 state, seeded from the library generator (inlined: the hot loop draws ~10^6 numbers) */
+  private readonly changedLutH: Int8Array;
+  private readonly changedLutA: Int8Array;
+  /** sfc32 state (drawSetup) */
   private readonly state: Int32Array;
   private readonly gsRange: number;
   private readonly gdRange: number;
@@ -134,19 +111,10 @@ class FusedEngine {
 
   constructor(input: ScenarioLeagueInput, seed: number, maxGoals: number) {
     const n = input.clubIds.length;
-    if (n < 2) throw new Error('a league needs at least two clubs');
-    if (new Set(input.clubIds).size !== n) throw new Error('club ids must be unique');
     const S = input.scenarios.length;
     if (S < 1) throw new Error('at least one scenario');
-    for (const sc of input.scenarios) {
-      if (sc.attack.length !== n || sc.defence.length !== n) throw new Error('every scenario needs a strength per club');
-      for (let i = 0; i < n; i++) {
-        if (!Number.isFinite(sc.attack[i]) || !Number.isFinite(sc.defence[i])) throw new Error(`strength of ${input.clubIds[i]} is not finite`);
-      }
-    }
-    if (!Number.isFinite(input.intercept) || !Number.isFinite(input.homeAdvantage)) throw new Error('intercept and homeAdvantage must be finite');
-    // canonical club order, so the draws do not depend on the caller's order
-    const order = input.clubIds.map((id, i) => ({ id, i })).sort((a, b) => (a.id < b.id ? -1 : 1)).map((x) => x.i);
+    checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.scenarios);
+    const order = canonicalOrder(input.clubIds);
     const target = order.findIndex((i) => input.clubIds[i] === input.target);
     if (target < 0) throw new Error(`target ${input.target} is not in the league`);
     const att = input.scenarios.map((sc) => order.map((i) => sc.attack[i]));
@@ -173,6 +141,10 @@ class FusedEngine {
     this.changedAway = new Int32Array(nChanged);
     this.changedCdfH = new Int32Array(S * nChanged * this.k1);
     this.changedCdfA = new Int32Array(S * nChanged * this.k1);
+    this.sharedLutH = new Int8Array(nShared * LUT_SIZE);
+    this.sharedLutA = new Int8Array(nShared * LUT_SIZE);
+    this.changedLutH = new Int8Array(S * nChanged * LUT_SIZE);
+    this.changedLutA = new Int8Array(S * nChanged * LUT_SIZE);
     this.drawSlot = new Int32Array(fixtures);
     const mu = input.intercept, home = input.homeAdvantage;
     let f = 0, sh = 0, ch = 0;
@@ -184,26 +156,23 @@ class FusedEngine {
           this.changedAway[ch] = j;
           for (let s = 0; s < S; s++) {
             const base = (s * nChanged + ch) * this.k1;
-            fillCdf(this.changedCdfH, base, Math.exp(mu + home + att[s][i] - def[s][j]), maxGoals);
-            fillCdf(this.changedCdfA, base, Math.exp(mu + att[s][j] - def[s][i]), maxGoals);
+            fillSide(this.changedCdfH, base, this.changedLutH, (s * nChanged + ch) * LUT_SIZE, Math.exp(mu + home + att[s][i] - def[s][j]), maxGoals);
+            fillSide(this.changedCdfA, base, this.changedLutA, (s * nChanged + ch) * LUT_SIZE, Math.exp(mu + att[s][j] - def[s][i]), maxGoals);
           }
           this.drawSlot[f] = -(ch + 1);
           ch++;
         } else {
           this.sharedHome[sh] = i;
           this.sharedAway[sh] = j;
-          fillCdf(this.sharedCdfH, sh * this.k1, Math.exp(mu + home + att[0][i] - def[0][j]), maxGoals);
-          fillCdf(this.sharedCdfA, sh * this.k1, Math.exp(mu + att[0][j] - def[0][i]), maxGoals);
+          fillSide(this.sharedCdfH, sh * this.k1, this.sharedLutH, sh * LUT_SIZE, Math.exp(mu + home + att[0][i] - def[0][j]), maxGoals);
+          fillSide(this.sharedCdfA, sh * this.k1, this.sharedLutA, sh * LUT_SIZE, Math.exp(mu + att[0][j] - def[0][i]), maxGoals);
           this.drawSlot[f] = sh;
           sh++;
         }
         f++;
       }
     }
-    this.gsRange = 2 * (n - 1) * maxGoals + 1;
-    this.gdRange = 2 * this.gsRange - 1;
-    const g = seededGenerator(seed);
-    this.state = new Int32Array([g.next(), g.next(), g.next(), g.next()]);
+    ({ state: this.state, gsRange: this.gsRange, gdRange: this.gdRange } = drawSetup(seed, n, maxGoals));
     this.sharedU = new Int32Array(nShared);
     this.changedU = new Int32Array(nChanged);
     this.rank = new Int32Array(S);
@@ -222,7 +191,8 @@ class FusedEngine {
 
   /** Plays `pairs` antithetic pairs of runs (2 runs each). */
   run(pairs: number): void {
-    const { n, S, k1, target, state, drawSlot, sharedHome, sharedAway, sharedCdfH, sharedCdfA, sharedU } = this;
+    const { n, S, k1, target, state, drawSlot, sharedHome, sharedAway, sharedCdfH, sharedCdfA, sharedLutH, sharedLutA, sharedU } = this;
+    const { changedLutH, changedLutA } = this;
     const { changedHome, changedAway, changedCdfH, changedCdfA, changedU, basePts, baseGf, baseGa, pts, gf, ga, tie, rank } = this;
     const nChanged = changedHome.length, nShared = sharedHome.length;
     const fixtures = drawSlot.length;
@@ -248,9 +218,12 @@ class FusedEngine {
         basePts.fill(0);
         baseGf.fill(0);
         baseGa.fill(0);
-        for (let sh = 0, base = 0; sh < nShared; sh++, base += k1) {
+        for (let sh = 0, base = 0, lb = 0; sh < nShared; sh++, base += k1, lb += LUT_SIZE) {
           const z = sharedU[sh];
-          const x = goalsFor(sharedCdfH, base, (z & 0xffff) ^ mask), y = goalsFor(sharedCdfA, base, (z >>> 16) ^ mask);
+          const uh = (z & 0xffff) ^ mask, ua = (z >>> 16) ^ mask;
+          let x = sharedLutH[lb + (uh >>> 8)], y = sharedLutA[lb + (ua >>> 8)];
+          if (x < 0) x = goalsFor(sharedCdfH, base, uh);
+          if (y < 0) y = goalsFor(sharedCdfA, base, ua);
           const h = sharedHome[sh], w = sharedAway[sh];
           baseGf[h] += x; baseGa[h] += y;
           baseGf[w] += y; baseGa[w] += x;
@@ -262,9 +235,12 @@ class FusedEngine {
           pts.set(basePts);
           gf.set(baseGf);
           ga.set(baseGa);
-          for (let k = 0, base = s * nChanged * k1; k < nChanged; k++, base += k1) {
+          for (let k = 0, base = s * nChanged * k1, lb = s * nChanged * LUT_SIZE; k < nChanged; k++, base += k1, lb += LUT_SIZE) {
             const z = changedU[k];
-            const x = goalsFor(changedCdfH, base, (z & 0xffff) ^ mask), y = goalsFor(changedCdfA, base, (z >>> 16) ^ mask);
+            const uh = (z & 0xffff) ^ mask, ua = (z >>> 16) ^ mask;
+            let x = changedLutH[lb + (uh >>> 8)], y = changedLutA[lb + (ua >>> 8)];
+            if (x < 0) x = goalsFor(changedCdfH, base, uh);
+            if (y < 0) y = goalsFor(changedCdfA, base, ua);
             const h = changedHome[k], w = changedAway[k];
             gf[h] += x; ga[h] += y;
             gf[w] += y; ga[w] += x;
@@ -318,11 +294,6 @@ class FusedEngine {
   }
 }
 
-/** Pairs in whole blocks, so close requests land on the same count. */
-function roundUp(pairs: number): number {
-  return Math.ceil(pairs / BLOCK) * BLOCK;
-}
-
 /** Runs the scenarios on common random numbers; see the header for how the run count is chosen. */
 export function simulateScenarios(input: ScenarioLeagueInput, settings: ScenarioSettings): ScenarioResult {
   if (!Number.isInteger(settings.seed)) throw new Error('seed must be an integer');
@@ -354,233 +325,4 @@ export function simulateScenarios(input: ScenarioLeagueInput, settings: Scenario
   const outcomes: ScenarioOutcome[] = [];
   for (let s = 0; s < engine.scenarios; s++) outcomes.push(engine.outcome(s));
   return { seed: settings.seed, runs: engine.runs, clubs: input.clubIds.length, outcomes };
-}
-
-// ---------------------------------------------------------------------------------------------
-// the whole table
-
-export interface TableLeagueInput {
-  clubIds: readonly string[];
-  intercept: number;
-  homeAdvantage: number;
-  /** one strength per club, in the order of `clubIds` */
-  attack: readonly number[];
-  defence: readonly number[];
-}
-
-export interface TableSettings {
-  seed: number;
-  /** largest standard error of any club's expected position; default 0.05 */
-  targetStandardError?: number;
-  /** default 512 */
-  pilotRuns?: number;
-  /** default 100000 */
-  maxRuns?: number;
-  /** default 20 */
-  maxGoals?: number;
-  /** fixed run count (rounded up to whole antithetic pairs), for tests and benches */
-  runs?: number;
-}
-
-export interface TableClubOutcome {
-  id: string;
-  expectedPosition: number;
-  standardError: number;
-  /** index 0 = first place */
-  positionProbabilities: number[];
-}
-
-export interface TableResult {
-  seed: number;
-  runs: number;
-  /** in the order of the input clubs */
-  clubs: TableClubOutcome[];
-}
-
-/**
- * One league season for every club at once: the draws, goals and antithetic pairs of FusedEngine,
- * but the whole table is ranked in each run, so one simulation gives every club's place
- * distribution, and in each run the places are a permutation (expected positions average (n+1)/2).
- */
-class TableEngine {
-  private readonly n: number;
-  private readonly k1: number;
-  private readonly home: Int32Array;
-  private readonly away: Int32Array;
-  private readonly cdfH: Int32Array;
-  private readonly cdfA: Int32Array;
-  private readonly state: Int32Array;
-  private readonly gsRange: number;
-  private readonly gdRange: number;
-  private readonly u: Int32Array;
-  private readonly tie: Float64Array;
-  private readonly pts: Int32Array;
-  private readonly gf: Int32Array;
-  private readonly ga: Int32Array;
-  private readonly key: Float64Array;
-  private readonly order: Int32Array;
-  private readonly first: Int32Array;
-  /** canonical index of each input club */
-  readonly canon: number[];
-  readonly rankCount: Float64Array;
-  readonly sumRank: Float64Array;
-  readonly sumPair2: Float64Array;
-  pairs = 0;
-
-  constructor(input: TableLeagueInput, seed: number, maxGoals: number) {
-    const n = input.clubIds.length;
-    if (n < 2) throw new Error('a league needs at least two clubs');
-    if (new Set(input.clubIds).size !== n) throw new Error('club ids must be unique');
-    if (input.attack.length !== n || input.defence.length !== n) throw new Error('every club needs a strength');
-    for (let i = 0; i < n; i++) {
-      if (!Number.isFinite(input.attack[i]) || !Number.isFinite(input.defence[i])) throw new Error(`strength of ${input.clubIds[i]} is not finite`);
-    }
-    if (!Number.isFinite(input.intercept) || !Number.isFinite(input.homeAdvantage)) throw new Error('intercept and homeAdvantage must be finite');
-    // canonical club order, so the draws do not depend on the caller's order
-    const order = input.clubIds.map((id, i) => ({ id, i })).sort((a, b) => (a.id < b.id ? -1 : 1)).map((x) => x.i);
-    this.canon = new Array<number>(n);
-    order.forEach((i, c) => (this.canon[i] = c));
-    const att = order.map((i) => input.attack[i]);
-    const def = order.map((i) => input.defence[i]);
-    this.n = n;
-    this.k1 = maxGoals + 1;
-    const fixtures = n * (n - 1);
-    this.home = new Int32Array(fixtures);
-    this.away = new Int32Array(fixtures);
-    this.cdfH = new Int32Array(fixtures * this.k1);
-    this.cdfA = new Int32Array(fixtures * this.k1);
-    const mu = input.intercept, ha = input.homeAdvantage;
-    let f = 0;
-    for (let i = 0; i < n; i++) {
-      for (let j = 0; j < n; j++) {
-        if (i === j) continue;
-        this.home[f] = i;
-        this.away[f] = j;
-        fillCdf(this.cdfH, f * this.k1, Math.exp(mu + ha + att[i] - def[j]), maxGoals);
-        fillCdf(this.cdfA, f * this.k1, Math.exp(mu + att[j] - def[i]), maxGoals);
-        f++;
-      }
-    }
-    this.gsRange = 2 * (n - 1) * maxGoals + 1;
-    this.gdRange = 2 * this.gsRange - 1;
-    const g = seededGenerator(seed);
-    this.state = new Int32Array([g.next(), g.next(), g.next(), g.next()]);
-    this.u = new Int32Array(fixtures);
-    this.tie = new Float64Array(n);
-    this.pts = new Int32Array(n);
-    this.gf = new Int32Array(n);
-    this.ga = new Int32Array(n);
-    this.key = new Float64Array(n);
-    this.order = new Int32Array(n);
-    this.first = new Int32Array(n);
-    this.rankCount = new Float64Array(n * n);
-    this.sumRank = new Float64Array(n);
-    this.sumPair2 = new Float64Array(n);
-  }
-
-  run(pairs: number): void {
-    const { n, k1, home, away, cdfH, cdfA, state, u, tie, pts, gf, ga, key, order, first, rankCount, sumRank, sumPair2 } = this;
-    const fixtures = u.length;
-    const gsRange = this.gsRange, gdOffset = this.gsRange - 1, gdRange = this.gdRange;
-    let a = state[0], b = state[1], c = state[2], d = state[3];
-    for (let r = 0; r < pairs; r++) {
-      for (let f = 0; f < fixtures; f++) {
-        const z = (a + b + d) | 0;
-        d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + z) | 0;
-        u[f] = z;
-      }
-      for (let k = 0; k < n; k++) {
-        const z = (a + b + d) | 0;
-        d = (d + 1) | 0; a = b ^ (b >>> 9); b = (c + (c << 3)) | 0; c = (c << 21) | (c >>> 11); c = (c + z) | 0;
-        tie[k] = (z >>> 0) / 4294967296;
-      }
-      for (let flip = 0; flip < 2; flip++) {
-        const mask = flip ? 0xffff : 0;
-        pts.fill(0);
-        gf.fill(0);
-        ga.fill(0);
-        for (let f = 0, base = 0; f < fixtures; f++, base += k1) {
-          const z = u[f];
-          const x = goalsFor(cdfH, base, (z & 0xffff) ^ mask), y = goalsFor(cdfA, base, (z >>> 16) ^ mask);
-          const h = home[f], w = away[f];
-          gf[h] += x; ga[h] += y;
-          gf[w] += y; ga[w] += x;
-          const draw = +(x === y);
-          pts[h] += 3 * +(x > y) + draw;
-          pts[w] += 3 * +(x < y) + draw;
-        }
-        for (let k = 0; k < n; k++) {
-          key[k] = (pts[k] * gdRange + (gf[k] - ga[k] + gdOffset)) * gsRange + gf[k] + (flip ? 1 - tie[k] : tie[k]);
-          // insertion sort, best first
-          let p = k;
-          while (p > 0 && key[order[p - 1]] < key[k]) { order[p] = order[p - 1]; p--; }
-          order[p] = k;
-        }
-        for (let place = 0; place < n; place++) {
-          const k = order[place];
-          rankCount[k * n + place]++;
-          sumRank[k] += place + 1;
-          if (flip) {
-            const m = (first[k] + place + 1) / 2;
-            sumPair2[k] += m * m;
-          } else first[k] = place + 1;
-        }
-      }
-    }
-    state[0] = a; state[1] = b; state[2] = c; state[3] = d;
-    this.pairs += pairs;
-  }
-
-  /** Standard error of club k's expected position over the independent pairs. */
-  standardError(k: number): number {
-    const P = this.pairs;
-    if (P < 2) return Number.POSITIVE_INFINITY;
-    const mean = this.sumRank[k] / (2 * P);
-    return Math.sqrt(Math.max(0, (this.sumPair2[k] - P * mean * mean) / (P - 1)) / P);
-  }
-
-  maxStandardError(): number {
-    let m = 0;
-    for (let k = 0; k < this.n; k++) m = Math.max(m, this.standardError(k));
-    return m;
-  }
-
-  result(input: TableLeagueInput, seed: number): TableResult {
-    const R = 2 * this.pairs, n = this.n;
-    const clubs = input.clubIds.map((id, i): TableClubOutcome => {
-      const k = this.canon[i];
-      const probs: number[] = [];
-      for (let p = 0; p < n; p++) probs.push(this.rankCount[k * n + p] / R);
-      return { id, expectedPosition: this.sumRank[k] / R, standardError: this.standardError(k), positionProbabilities: probs };
-    });
-    return { seed, runs: R, clubs };
-  }
-}
-
-/**
- * Simulates the whole table; runs: a pilot, then enough pairs for the club with the largest
- * standard error to reach the target (20% margin, whole blocks), checked again until it does.
- * The count depends only on the strengths and the seed, so the same inputs give the same table.
- */
-export function simulateTable(input: TableLeagueInput, settings: TableSettings): TableResult {
-  if (!Number.isInteger(settings.seed)) throw new Error('seed must be an integer');
-  const maxGoals = settings.maxGoals ?? 20;
-  if (!(Number.isInteger(maxGoals) && maxGoals >= 4)) throw new Error('maxGoals must be an integer >= 4');
-  const engine = new TableEngine(input, settings.seed, maxGoals);
-  if (settings.runs !== undefined) {
-    if (!Number.isInteger(settings.runs) || settings.runs < 4) throw new Error('runs must be an integer >= 4');
-    engine.run(Math.ceil(settings.runs / 2));
-  } else {
-    const target = settings.targetStandardError ?? 0.05;
-    if (!(target > 0)) throw new Error('targetStandardError must be > 0');
-    const maxPairs = Math.max(2, Math.floor((settings.maxRuns ?? 100_000) / 2));
-    engine.run(Math.min(maxPairs, Math.max(2, Math.floor((settings.pilotRuns ?? 512) / 2))));
-    for (let guard = 0; guard < 8 && engine.pairs < maxPairs; guard++) {
-      const worst = engine.maxStandardError();
-      if (worst <= target) break;
-      const next = Math.min(maxPairs, Math.max(engine.pairs + BLOCK, roundUp(engine.pairs * (worst / target) ** 2 * 1.2)));
-      engine.run(next - engine.pairs);
-    }
-  }
-  return engine.result(input, settings.seed);
 }

@@ -1,0 +1,125 @@
+/**
+ * The analysis engine: a pool of worker threads (piscina) that run the season simulations and the
+ * recommendation screening, so the main thread only routes, checks access and presents.
+ *
+ * - Sized to the machine: ENGINE_WORKERS, default the cores available, at most 4.
+ * - Shared world: each task carries the package of the snapshot and models in force (package.ts),
+ *   a SharedArrayBuffer passed by reference; a worker unpacks a package once.
+ * - Back-pressure: at most ENGINE_QUEUE tasks wait; past that `run` throws EngineBusyError at once
+ *   (the routes answer 503 with Retry-After), never an unbounded queue.
+ * - Graceful shutdown: `close` lets running and queued tasks finish, then stops the workers.
+ * - ENGINE_WORKERS=0 runs tasks on the calling thread (tests compare the two): same function, same answers.
+ */
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { Snapshot } from '../domain/snapshot.js';
+import type { SnapshotSource } from '../domain/snapshot-source.js';
+import type { ModelBundle } from '../valuation/bundle.js';
+import { pack, type EnginePackage } from './package.js';
+import { runTask, type EngineModels, type Task, type TaskResult } from './tasks.js';
+import type { WorkerMessage } from './worker.js';
+
+export const DEFAULT_MAX_WORKERS = 4;
+
+export class EngineBusyError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('analysis queue is full');
+    this.name = 'EngineBusyError';
+  }
+}
+
+export interface EngineOptions {
+  /** worker threads; 0 runs tasks in the calling thread */
+  workers?: number;
+  /** tasks that may wait for a worker */
+  maxQueue: number;
+}
+
+/** What a task is computed on: the snapshot in force, the rows it was built from, the models in force. */
+export interface EngineWorld {
+  snapshot: Snapshot;
+  source: SnapshotSource;
+  bundle: ModelBundle;
+}
+
+export function defaultWorkers(): number {
+  return Math.max(1, Math.min(DEFAULT_MAX_WORKERS, availableParallelism()));
+}
+
+const workerFile = new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+
+export class AnalysisEngine {
+  readonly workers: number;
+  readonly maxQueue: number;
+  private readonly pool: Piscina<WorkerMessage, TaskResult> | null;
+  private packed: { source: SnapshotSource; bundle: ModelBundle; pkg: EnginePackage } | null = null;
+  private inThread: { snapshot: Snapshot; bundle: ModelBundle; models: EngineModels } | null = null;
+  private closing: Promise<void> | null = null;
+
+  constructor(opts: EngineOptions) {
+    this.workers = opts.workers ?? defaultWorkers();
+    this.maxQueue = opts.maxQueue;
+    this.pool = this.workers === 0 ? null : new Piscina<WorkerMessage, TaskResult>({
+      filename: workerFile.href,
+      minThreads: this.workers,
+      maxThreads: this.workers,
+      maxQueue: opts.maxQueue,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      // a worker holds a world: it must not be recycled between tasks
+      concurrentTasksPerWorker: 1,
+    });
+  }
+
+  /** Tasks waiting for a worker now. */
+  get queued(): number {
+    return this.pool?.queueSize ?? 0;
+  }
+
+  /** The package of this world; made once per source and models (serialising the world once, on this thread). */
+  private packageOf(world: EngineWorld): EnginePackage {
+    if (this.packed?.source !== world.source || this.packed.bundle !== world.bundle) {
+      this.packed = { source: world.source, bundle: world.bundle, pkg: pack(world.source, world.bundle) };
+    }
+    return this.packed.pkg;
+  }
+
+  /** Runs a task on the world given; EngineBusyError when the queue is full. */
+  async run(world: EngineWorld, task: Task): Promise<TaskResult> {
+    if (this.closing) throw new EngineBusyError(1);
+    if (!this.pool) {
+      if (this.inThread?.snapshot !== world.snapshot || this.inThread.bundle !== world.bundle) {
+        this.inThread = { snapshot: world.snapshot, bundle: world.bundle, models: { snapshot: world.snapshot, bundle: world.bundle, rois: new Map() } };
+      }
+      return runTask(this.inThread.models, task);
+    }
+    if (this.pool.queueSize >= this.maxQueue) throw this.busy();
+    try {
+      return await this.pool.run({ pkg: this.packageOf(world), task });
+    } catch (err) {
+      if (err instanceof Error && err.message === 'Task queue is at limit') throw this.busy();
+      throw err;
+    }
+  }
+
+  /**
+   * Packs this world and has every worker unpack it, so neither the first request after a start nor
+   * the first after a world swap pays for it (the packing itself runs here, on the calling thread).
+   */
+  async warm(world: EngineWorld): Promise<void> {
+    if (!this.pool || this.closing) return;
+    const pkg = this.packageOf(world);
+    // idle workers take one task each: the first is busy unpacking when the second is handed out
+    await Promise.all(Array.from({ length: this.workers }, () => this.pool!.run({ pkg, task: { kind: 'warm' } })));
+  }
+
+  private busy(): EngineBusyError {
+    // the queue drains at about one task per worker per simulation time; a second is the honest floor
+    return new EngineBusyError(1);
+  }
+
+  /** Lets running and queued tasks finish, then stops the workers. */
+  close(): Promise<void> {
+    this.closing ??= this.pool ? this.pool.close() : Promise.resolve();
+    return this.closing;
+  }
+}

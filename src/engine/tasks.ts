@@ -1,0 +1,98 @@
+/**
+ * The analysis work the pool runs: season simulations (sportive impact, ROI, squad analysis, league
+ * forecast) and recommendation screening. Plain data in, valuation/'s results (EUR, unrounded) out,
+ * so a task crosses a thread boundary and http/ presents the result; `runTask` is the one
+ * implementation, called by the worker and, without a pool, in-thread.
+ */
+import type { PositionCode } from '../domain/positions.js';
+import type { Snapshot } from '../domain/snapshot.js';
+import { moneyPair } from '../money/convert.js';
+import type { RateTable } from '../money/rates.js';
+import { leagueForecastOf, roi, sportiveImpactOf, squadValue, type RoiResult } from '../valuation/analysis.js';
+import type { ModelBundle } from '../valuation/bundle.js';
+import { ImpactError, type ImpactErrorCode } from '../valuation/impact/index.js';
+import { recommendSignings } from '../valuation/recommend/index.js';
+
+export type Task =
+  /** unpack the package and nothing else: warms a worker ahead of the first request */
+  | { kind: 'warm' }
+  | { kind: 'impact'; playerId: string; clubId: string }
+  | { kind: 'roi'; playerId: string; clubId: string; feeEur: number | null; annualWageEur: number | null }
+  | { kind: 'squad'; clubId: string; squad: { playerId: string; position: string }[] | null }
+  | { kind: 'forecast'; league: string }
+  | {
+    kind: 'recommend';
+    clubId: string;
+    position: PositionCode;
+    /** the caller's limit on the fee as the answer shows it, in `money`; null: none */
+    maxFee: { amount: number; code: string; rates: RateTable } | null;
+    maxAge: number | null;
+    competitions: string[] | null;
+    limit: number;
+    /** clubs the caller's plan covers; null: all */
+    coveredClubs: string[] | null;
+  };
+
+/** What a task answers: the result, or the impact model's refusal (an ImpactError does not survive the thread boundary). */
+export type TaskResult =
+  | { ok: true; result: unknown }
+  | { ok: false; code: ImpactErrorCode; message: string; index: number | null };
+
+export interface EngineModels {
+  snapshot: Snapshot;
+  bundle: ModelBundle;
+  /** exact ROI results of recommendation shortlists, by player and club; kept per snapshot and models */
+  rois: Map<string, RoiResult>;
+}
+
+const ROIS_KEPT = 20_000;
+
+function compute(m: EngineModels, task: Task): unknown {
+  const { snapshot, bundle } = m;
+  switch (task.kind) {
+    case 'warm':
+      return null;
+    case 'impact':
+      return sportiveImpactOf(bundle, snapshot, task);
+    case 'roi':
+      return roi(bundle, snapshot, task);
+    case 'squad':
+      return squadValue(bundle, snapshot, task);
+    case 'forecast':
+      return leagueForecastOf(bundle, snapshot, task.league);
+    case 'recommend': {
+      const covered = task.coveredClubs === null ? null : new Set(task.coveredClubs);
+      const maxFee = task.maxFee;
+      return recommendSignings(bundle, snapshot, {
+        clubId: task.clubId,
+        position: task.position,
+        // the fee as the answer shows it, so the filter and the number agree
+        feeAllowed: maxFee === null ? null : (feeEur) => moneyPair(feeEur, maxFee.code, maxFee.rates).amount <= maxFee.amount,
+        maxAge: task.maxAge,
+        competitions: task.competitions,
+        limit: task.limit,
+        covered: covered === null ? () => true : (team, owner) => (team !== null && covered.has(team)) || (owner !== null && covered.has(owner)),
+      }, {
+        roi: (playerId) => {
+          const key = `${playerId}|${task.clubId}`;
+          let found = m.rois.get(key);
+          if (!found) {
+            found = roi(bundle, snapshot, { playerId, clubId: task.clubId, feeEur: null, annualWageEur: null });
+            if (m.rois.size >= ROIS_KEPT) m.rois.delete(m.rois.keys().next().value as string);
+            m.rois.set(key, found);
+          }
+          return found;
+        },
+      });
+    }
+  }
+}
+
+export function runTask(m: EngineModels, task: Task): TaskResult {
+  try {
+    return { ok: true, result: compute(m, task) };
+  } catch (err) {
+    if (err instanceof ImpactError) return { ok: false, code: err.code, message: err.message, index: err.index ?? null };
+    throw err;
+  }
+}
