@@ -17,7 +17,9 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { addDays, addYears, ageAt, clubAt, featureIndex, latestValue, logValueAt, valueRiseAt } from '../src/valuation/features/index.js';
 import { predictFee } from '../src/valuation/fee/index.js';
-import { CATEGORY_NAMES, FRESH_VALUE_DAYS, categoryOfValue, predictFuture } from '../src/valuation/future/index.js';
+import { CATEGORY_NAMES, FRESH_VALUE_DAYS, categoryOfValue, predictFuture, roundedDrivers } from '../src/valuation/future/index.js';
+import type { ModelBundle } from '../src/valuation/bundle.js';
+import type { Snapshot } from '../src/domain/snapshot.js';
 import { median } from '../src/valuation/ml/metrics.js';
 import { sportiveImpact } from '../src/valuation/impact/index.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
@@ -66,7 +68,8 @@ async function main(): Promise<void> {
     let future = '-';
     let pt = '-';
     if (club) {
-      const baseline = predictFee(bundle.fee, snapshot, { playerId: p.id, targetClubId: club }).feeEur;
+      // The API's baseline: his fee today on a neutral market (no buyer named).
+      const baseline = fee.feeEur;
       const f = predictFuture(bundle.future, bundle.rating, snapshot, { playerId: p.id, clubId: club, baselineValueEur: baseline });
       future = `${m(f.futureValueEur).padStart(7)} [${m(f.lowEur)}, ${m(f.highEur)}] ${f.valueCategory} vs ${m(baseline)} / ${CATEGORY_NAMES[categoryOfValue(f.futureValueEur, v.valueEur)]}`;
       try {
@@ -80,7 +83,7 @@ async function main(): Promise<void> {
         `fee ${m(fee.feeEur).padStart(6)} (${m(fee.lowEur)}-${m(fee.highEur)}) | future ${future} | playing time ${pt}`,
     );
   };
-  console.log(`\nthe ${top.length} most valuable players as of ${AS_OF}: value | expected fee, typical buyer (range) | future value at his club in 3 years [10-90%] category vs the API's baseline (expected fee to his club) / vs his value | playing time at his club`);
+  console.log(`\nthe ${top.length} most valuable players as of ${AS_OF}: value | expected fee, typical buyer (range) | future value at his club in 3 years [10-90%] category vs the API's baseline (his fee, no buyer named) / vs his value | playing time at his club`);
   for (const { p, v } of top) line(p, v!, '');
   console.log(`\nthe ${young.length} most valuable players under ${youngAge} as of ${AS_OF} (age, value change over the last 12 months), same columns:`);
   for (const { p, v } of young) {
@@ -93,7 +96,78 @@ async function main(): Promise<void> {
     const fee = predictFee(bundle.fee, snapshot, { playerId: yamal.p.id });
     console.log(`  Lamine Yamal: latest value ${m(yamal.v!.valueEur)} (${yamal.v!.date}), expected fee ${m(fee.feeEur)} = ${(fee.feeEur / yamal.v!.valueEur).toFixed(2)} x value`);
   }
+  starsAtTheWeakestClub(bundle, snapshot, valued);
+  explained(bundle, snapshot, ['Erling Haaland', 'Kylian Mbappé', 'Lamine Yamal', 'Harry Kane', 'Kevin De Bruyne', 'Luka Modric', 'Kobbie Mainoo']);
   whatStarsKept(idx, [...snapshot.players.keys()]);
+}
+
+const BIG_FIVE = new Set(['GB1', 'ES1', 'IT1', 'L1', 'FR1']);
+
+/**
+ * The 40 most valuable established players (24+, 10M+) of the big five leagues: future value at his
+ * club and at the weakest club of his league by the strength the league simulation uses (results-based
+ * attack minus defence). Target: never higher at the weaker club.
+ */
+function starsAtTheWeakestClub(bundle: ModelBundle, snapshot: Snapshot, valued: { p: { id: string; name: string }; v: { valueEur: number } | null }[]): void {
+  const idx = featureIndex(snapshot);
+  const code = (league: string) => snapshot.competitions.get(league)?.registry_a_code ?? '';
+  const weakestOf = (own: string) => weakestClubOf(bundle, snapshot, own);
+  const stars = valued.filter((x) => {
+    const club = clubAt(idx, x.p.id, AS_OF);
+    const league = club ? snapshot.leagueOfClub.get(club) : undefined;
+    return x.v!.valueEur >= 10e6 && ageAt(idx, x.p.id, AS_OF) >= 24 && league !== undefined && BIG_FIVE.has(code(league));
+  }).slice(0, 40);
+  console.log(`\nthe ${stars.length} most valuable established players (24+, 10M+) of the big five leagues: future value at his club and at his league's weakest club (league simulation strength)`);
+  const ratios: number[] = [];
+  for (const { p } of stars) {
+    const own = clubAt(idx, p.id, AS_OF)!;
+    const weakest = weakestOf(own);
+    if (!weakest || weakest === own) continue;
+    const home = predictFuture(bundle.future, bundle.rating, snapshot, { playerId: p.id, clubId: own }).futureValueEur;
+    const away = predictFuture(bundle.future, bundle.rating, snapshot, { playerId: p.id, clubId: weakest }).futureValueEur;
+    ratios.push(away / home);
+    console.log(`  ${p.name.padEnd(24)} ${(snapshot.clubs.get(own)?.name ?? '').slice(0, 20).padEnd(20)} ${m(home).padStart(7)} | ${(snapshot.clubs.get(weakest)?.name ?? '').slice(0, 20).padEnd(20)} ${m(away).padStart(7)}  x${(away / home).toFixed(3)}`);
+  }
+  const higher = ratios.filter((r) => r > 1 + 1e-9).length;
+  console.log(`  median weakest / own ${median(ratios).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)}`);
+  console.log(`${higher === 0 ? 'PASS' : 'FAIL'} no established star is worth more at his league's weakest club (${higher} of ${ratios.length} are)`);
+}
+
+/** The weakest club of the club's league by the league simulation's strength (results-based attack minus defence). */
+function weakestClubOf(bundle: ModelBundle, snapshot: Snapshot, club: string): string | null {
+  const strength = bundle.impact?.strength.clubs ?? {};
+  const sim = (c: string) => (strength[c] ? strength[c].attack - strength[c].defence : NaN);
+  const league = snapshot.leagueOfClub.get(club);
+  const members = (league ? (snapshot.clubsOfLeague.get(league) ?? []) : []).filter((c) => Number.isFinite(sim(c)));
+  return [...members].sort((a, b) => sim(a) - sim(b))[0] ?? null;
+}
+
+/** Fee, contract, future value and its drivers for named players, as the API answers them. */
+function explained(bundle: ModelBundle, snapshot: Snapshot, names: string[]): void {
+  const idx = featureIndex(snapshot);
+  console.log('\nnamed players: registry contract used, fee (no buyer), future value at his club against that fee, and the drivers (rounded as shown)');
+  for (const name of names) {
+    const p = [...snapshot.players.values()].find((x) => x.name === name);
+    if (!p) continue;
+    const club = clubAt(idx, p.id, AS_OF);
+    const contract = snapshot.contracts.get(p.id);
+    const fee = predictFee(bundle.fee, snapshot, { playerId: p.id });
+    const head = `  ${name.padEnd(18)} age ${ageAt(idx, p.id, AS_OF).toFixed(1)} ${(snapshot.clubs.get(club ?? '')?.name ?? '-').slice(0, 20).padEnd(20)} contract ${contract?.end_date ?? 'null'} fee ${m(fee.feeEur)}`;
+    if (!club || !(fee.feeEur > 0)) {
+      console.log(head);
+      continue;
+    }
+    const f = predictFuture(bundle.future, bundle.rating, snapshot, { playerId: p.id, clubId: club, baselineValueEur: fee.feeEur });
+    const shown = roundedDrivers(f.drivers, f.futureValueEur / fee.feeEur);
+    const product = shown.reduce((a, d) => a * d.effect, fee.feeEur);
+    console.log(`${head} future ${m(f.futureValueEur)} ${f.valueCategory} | ${shown.map((d) => `${d.factor} ${d.effect}`).join(', ')} | product x baseline ${m(product)}`);
+    const weakest = weakestClubOf(bundle, snapshot, club);
+    if (weakest) {
+      const w = predictFuture(bundle.future, bundle.rating, snapshot, { playerId: p.id, clubId: weakest, baselineValueEur: fee.feeEur });
+      const ws = roundedDrivers(w.drivers, w.futureValueEur / fee.feeEur);
+      console.log(`${''.padEnd(20)}at ${snapshot.clubs.get(weakest)?.name} (his league's weakest): future ${m(w.futureValueEur)} ${w.valueCategory} | ${ws.map((d) => `${d.factor} ${d.effect}`).join(', ')}`);
+    }
+  }
 }
 
 /**

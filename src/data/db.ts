@@ -12,6 +12,7 @@ import * as m005 from './migrations/005_plan_rate_limit.js';
 import * as m006 from './migrations/006_world_references_in_bulk.js';
 import * as m007 from './migrations/007_login_throttle.js';
 import * as m008 from './migrations/008_player_attributes.js';
+import * as m009 from './migrations/009_rating_basis.js';
 
 export type Db = Kysely<Database>;
 
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006_world_references_in_bulk': m006,
   '007_login_throttle': m007,
   '008_player_attributes': m008,
+  '009_rating_basis': m009,
 };
 
 class InlineMigrations implements MigrationProvider {

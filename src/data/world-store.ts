@@ -24,7 +24,7 @@ const COLUMNS: { [T in keyof WorldTables]: ColumnTypes<WorldTables[T]> } = {
     id: 'text', player_id: 'text', date: 'date', from_club_id: 'text', to_club_id: 'text', fee_eur: 'float8',
     market_value_eur: 'float8', is_loan: 'bool',
   },
-  ratings: { player_id: 'text', season: 'int4', rating: 'float4', potential: 'float4', best_role: 'text', position: 'text', source: 'text' },
+  ratings: { player_id: 'text', season: 'int4', rating: 'float4', potential: 'float4', best_role: 'text', position: 'text', source: 'text', basis: 'text' },
   player_attributes: { player_id: 'text', season: 'int4', source: 'text', attributes: 'text' },
   matches: {
     id: 'text', competition_id: 'text', season: 'int4', date: 'date', home_club_id: 'text', away_club_id: 'text',
@@ -110,7 +110,8 @@ export function worldVersion(data: WorldData): string {
   const h = createHash('sha256');
   for (const table of WORLD_TABLE_ORDER) {
     // Our own ratings are derived data with a version of their own.
-    const rows = table === 'ratings' ? data.ratings.filter((r) => r.source !== 'model') : data[table];
+    // (`basis` belongs to our own ratings: an external row read back with basis null is the same row.)
+    const rows = table === 'ratings' ? data.ratings.filter((r) => r.source !== 'model').map(({ basis: _, ...r }) => r) : data[table];
     // A world without attribute profiles keeps the version it had before the table existed.
     if (table === 'player_attributes' && rows.length === 0) continue;
     h.update(table);

@@ -1,4 +1,5 @@
 import { seasonOf } from '../domain/season.js';
+import { ratingReleaseDate } from './rating-releases.js';
 import type {
   AppearanceRow, CareerStepRow, ClubRow, ClubSeasonRow, CompetitionRow, ContractRow, MarketValueRow, MatchRow,
   PlayerAttribute, PlayerRow, RatingRow, RoleRow, TransferRow, WorldData,
@@ -55,8 +56,14 @@ export interface Snapshot {
   readonly transfersOfPlayer: ReadonlyMap<string, readonly TransferRow[]>;
   /** Our own ratings per player, oldest season first. */
   readonly ratings: ReadonlyMap<string, readonly RatingRow[]>;
-  /** External ratings kept as calibration input (source other than 'model'). */
+  /** External ratings (source other than 'model') released on or before the as-of date (see rating-releases.ts). */
   readonly externalRatings: readonly RatingRow[];
+  /**
+   * External ratings released after the as-of date. Only the rating model's fit reads them, to learn
+   * how a rating moves from one edition to the next (cross-fitted, so no player's own later rating
+   * reaches his rating); nothing serves them.
+   */
+  readonly laterExternalRatings: readonly RatingRow[];
   /** Each player's latest external attribute profile released by the current season (none for most). */
   readonly attributes: ReadonlyMap<string, Readonly<Partial<Record<PlayerAttribute, number>>>>;
   /** The contract in force at the as-of date. */
@@ -216,7 +223,8 @@ export function buildSnapshot(world: WorldData, asOf: string, dataVersion: strin
     transfers,
     transfersOfPlayer,
     ratings,
-    externalRatings: visibleRatings.filter((r) => r.source !== 'model'),
+    externalRatings: world.ratings.filter((r) => r.source !== 'model' && ratingReleaseDate(r.source, r.season) <= asOf),
+    laterExternalRatings: world.ratings.filter((r) => r.source !== 'model' && ratingReleaseDate(r.source, r.season) > asOf),
     attributes,
     contracts,
     matches: world.matches.filter((m) => m.date <= asOf),

@@ -116,7 +116,14 @@ export interface RatingRow {
   position: string;
   /** 'model' for our own ratings, 'ea' for an external calibration input. */
   source: string;
+  /**
+   * Our ratings only: `ea` when the rating is the published rating as released (nothing new known
+   * since), `estimated` when our model made or moved it. Absent or null on external rows.
+   */
+  basis?: RatingBasis | null;
 }
+
+export type RatingBasis = 'ea' | 'estimated';
 
 /**
  * A player's attribute profile from an external rating source (EA FC), one row per edition:

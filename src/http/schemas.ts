@@ -19,16 +19,6 @@ export const currencyOut = () => z.string().describe('ISO 4217 code of the money
 export const moneyOut = (what: string) => z.number().int().describe(`${what}, in \`currency\`, a whole number`);
 export const moneyEurOut = (what: string) => z.number().int().describe(`${what}, in EUR, a whole number`);
 
-/** The `warnings` of an analysis answer (EXTENSIONS.md, "Warnings on every analysis answer"). */
-export const warningsOut = () => z
-  .array(z.object({
-    code: z.string().describe('`season_clubs_assumed`, `thin_squad`, `already_at_club`, `free_agent` or `stale_value`'),
-    message: z.string().describe('One plain sentence with the numbers in it'),
-  }))
-  .describe('What the answer assumed or what to read it with; empty when nothing applies. ' +
-    '`season_clubs_assumed`: the analysis season\'s clubs of the league were not named (`touchline leagues set-clubs`), last season\'s are simulated; ' +
-    '`thin_squad`: a simulated club has fewer than 18 players with analysis data (the message says how many and how the rest was filled)');
-
 export const clubSchema = z
   .object({
     service_id: clubIdOut(),
@@ -76,3 +66,17 @@ export const rangeOut = (what: string, low: string, high: string) =>
       high: z.number().int().describe(`${high}, in \`currency\``),
     })
     .describe(`80% range of ${what}: 8 in 10 outcomes fall inside it`);
+
+/** `warnings` of an analysis answer: empty when nothing applies. */
+export const warningsOut = () =>
+  z
+    .array(
+      z
+        .object({
+          code: z.enum(['season_clubs_assumed', 'thin_squad', 'already_at_club', 'free_agent', 'stale_value'])
+            .describe('already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation'),
+          message: z.string().describe('One plain sentence with the numbers'),
+        })
+        .describe('A warning'),
+    )
+    .describe('What the answer should be read with; an empty array when nothing applies');

@@ -2,11 +2,12 @@ import type { Snapshot } from '../domain/snapshot.js';
 import { playerFacts } from '../domain/player-facts.js';
 import { roundMoney } from '../money/convert.js';
 import type { ModelBundle } from './bundle.js';
-import { futureValue, isOwnClub, type FutureValue } from './answers.js';
+import { futureValue, type FutureValue } from './answers.js';
+import { contractEndUsed, playerWarnings, type Warning } from './warnings.js';
 import { predictFee } from './fee/index.js';
 import {
   ImpactError, clubSeasonWarnings, forecastWarnings, roiOf, sportiveImpact, squadAnalysis,
-  type ImpactArtifact, type SeasonWarning, type SportiveImpact, type SquadAnalysis, type SquadEntryInput,
+  type ImpactArtifact, type SportiveImpact, type SquadAnalysis, type SquadEntryInput,
 } from './impact/index.js';
 import { leagueForecast, type LeagueForecast } from './league/forecast.js';
 
@@ -19,13 +20,16 @@ function impactModel(bundle: ModelBundle): ImpactArtifact {
   return bundle.impact;
 }
 
-/** A simulation's result with what it assumed about the season (league/club warnings). */
-export type Warned<T> = T & { warnings: SeasonWarning[] };
+/** The impact model's answer with the answer's warnings (already_at_club, stale_value). */
+export type SportiveImpactResult = SportiveImpact & { warnings: Warning[] };
 
-export function sportiveImpactOf(bundle: ModelBundle, snapshot: Snapshot, q: { playerId: string; clubId: string }): Warned<SportiveImpact> {
+export function sportiveImpactOf(bundle: ModelBundle, snapshot: Snapshot, q: { playerId: string; clubId: string }): SportiveImpactResult {
   const model = impactModel(bundle);
-  const impact = sportiveImpact(model, snapshot, q);
-  return { ...impact, warnings: clubSeasonWarnings(model, snapshot, q.clubId) };
+  // what the simulation assumed about the club's season, then the player's own warnings
+  return {
+    ...sportiveImpact(model, snapshot, q),
+    warnings: [...clubSeasonWarnings(model, snapshot, q.clubId), ...playerWarnings(snapshot, q.playerId, { clubId: q.clubId })],
+  };
 }
 
 export interface RoiQuery {
@@ -40,25 +44,22 @@ export interface RoiQuery {
 export interface RoiResult {
   /** The fee counted as cost: the one given, else the expected fee for a move to the club (unrounded). */
   feeEur: number;
-  impact: Warned<SportiveImpact>;
-  /** what the simulation assumed (the impact's warnings) */
-  warnings: SeasonWarning[];
+  impact: SportiveImpactResult;
   /** The future value with no fee given: the fee paid is a cost, not the player's worth. */
   future: FutureValue;
   totalValueCreatedEur: number;
   /** Value created ÷ (fee + 3 × wage); null when the cost is 0. */
   returnOnInvestment: number | null;
   player: { age: number | null; position: string; role: string; rating: number | null; potential: number | null };
+  /** already_at_club, free_agent (the fee is paid now), stale_value. */
+  warnings: Warning[];
 }
 
 export function roi(bundle: ModelBundle, snapshot: Snapshot, q: RoiQuery): RoiResult {
-  const own = isOwnClub(snapshot, q.playerId, q.clubId);
-  // One prediction of the fee to the club serves as both cost and baseline when they coincide.
-  const feeToClub = q.feeEur === null || !own ? predictFee(bundle.fee, snapshot, { playerId: q.playerId, targetClubId: q.clubId }).feeEur : null;
-  const feeEur = q.feeEur ?? feeToClub!;
-  const baselineEur = own ? predictFee(bundle.fee, snapshot, { playerId: q.playerId, targetClubId: null }).feeEur : feeToClub!;
+  const feeEur = q.feeEur ?? predictFee(bundle.fee, snapshot, { playerId: q.playerId, targetClubId: q.clubId }).feeEur;
   const impact = sportiveImpactOf(bundle, snapshot, q);
-  const future = futureValue(bundle, snapshot, { playerId: q.playerId, clubId: q.clubId, baselineValueEur: baselineEur });
+  // The baseline is /get_future_transfer_value's with no fee given: his fee on a neutral market.
+  const future = futureValue(bundle, snapshot, { playerId: q.playerId, clubId: q.clubId });
   const totalValueCreatedEur = impact.onFieldValueEur + future.futureValueEur;
   // An expected fee is a cost in whole euros, as it is paid.
   const costFeeEur = q.feeEur ?? roundMoney(feeEur);
@@ -70,8 +71,11 @@ export function roi(bundle: ModelBundle, snapshot: Snapshot, q: RoiQuery): RoiRe
     future,
     totalValueCreatedEur,
     returnOnInvestment: roiOf(totalValueCreatedEur, costFeeEur, q.annualWageEur),
-    warnings: impact.warnings,
     player: { age: facts.age, position: facts.position, role: facts.role, rating: rating?.rating ?? null, potential: rating?.potential ?? null },
+    warnings: [
+      ...impact.warnings.filter((w) => w.code === 'season_clubs_assumed' || w.code === 'thin_squad'),
+      ...playerWarnings(snapshot, q.playerId, { clubId: q.clubId, contractEnd: contractEndUsed(snapshot, q.playerId) }),
+    ],
   };
 }
 
@@ -90,7 +94,8 @@ export interface SquadValue {
   squad: { name: string; playerId: string; position: string }[];
   totalFeeEur: number;
   totalFutureEur: number;
-  warnings: SeasonWarning[];
+  /** The league simulation's: season_clubs_assumed, thin_squad */
+  warnings: Warning[];
 }
 
 export function squadValue(bundle: ModelBundle, snapshot: Snapshot, q: { clubId: string; squad: SquadEntryInput[] | null }): SquadValue {
@@ -117,8 +122,10 @@ export function squadValue(bundle: ModelBundle, snapshot: Snapshot, q: { clubId:
   };
 }
 
-/** The analysis season's table of a domestic league. */
-export function leagueForecastOf(bundle: ModelBundle, snapshot: Snapshot, league: string): Warned<LeagueForecast> {
+/** The analysis season's table of a domestic league, with its warnings. */
+export type LeagueForecastResult = LeagueForecast & { warnings: Warning[] };
+
+export function leagueForecastOf(bundle: ModelBundle, snapshot: Snapshot, league: string): LeagueForecastResult {
   const model = impactModel(bundle);
   return { ...leagueForecast(model, snapshot, league), warnings: forecastWarnings(model, snapshot, league) };
 }

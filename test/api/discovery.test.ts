@@ -408,6 +408,7 @@ describe('GET /v1/market_value_history', () => {
       for (const season of seasons) assert.ok(Number(season.slice(0, 4)) <= Number(asOf.slice(0, 4)) - (asOf.slice(5) < '07-01' ? 1 : 0), season);
       assert.equal(h.ratings.at(-1).rating, p.rating);
       assert.equal(h.ratings.at(-1).potential, p.potential);
+      for (const r of h.ratings) assert.ok(['ea', 'estimated'].includes(r.source), `source ${r.source}`);
     }
   });
 });

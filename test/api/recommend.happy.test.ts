@@ -149,10 +149,13 @@ describe('POST /v1/recommend_signings', () => {
     assert.deepEqual(run(), a);
   });
 
-  test('no eligible candidate: an empty list', async () => {
-    const none = await recommend({ max_expected_transfer_value: 0 });
-    assert.deepEqual(none.candidates, []);
-    assert.equal(none.candidates_considered, 0);
+  test('no eligible candidate: an empty list; a fee cap of 0 leaves only free agents', async () => {
+    // A contract that ended on or before the as-of date is a free transfer (fee 0, warning free_agent).
+    const free = await recommend({ max_expected_transfer_value: 0 });
+    for (const c of free.candidates) {
+      assert.equal(c.expected_transfer_value_in_eur, 0, c.player_id);
+      assert.ok(c.warnings.some((w) => w.code === 'free_agent'), c.player_id);
+    }
     const young = await recommend({ max_age: 10 });
     assert.deepEqual([young.candidates_considered, young.candidates], [0, []]);
   });

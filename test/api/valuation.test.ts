@@ -126,8 +126,8 @@ describe('future transfer value', () => {
       const res = await t.post('/v1/get_future_transfer_value', { player_id: id, club_id: club, ...(given === undefined ? {} : { expected_transfer_value: given }) });
       assert.equal(res.statusCode, 200, res.body);
       const b = json(res);
-      // Without a fee the baseline is the expected fee for a move to the club.
-      const baseline = given ?? json(await t.get(`/v1/expected_transfer_value?player_id=${id}&target_club_id=${club}`)).expected_transfer_value_in_eur;
+      // Without a fee the baseline is his expected fee on a neutral market (no buyer named).
+      const baseline = given ?? json(await t.get(`/v1/expected_transfer_value?player_id=${id}`)).expected_transfer_value_in_eur;
       const ratio = b.future_transfer_value_in_eur / baseline;
       const band = bandOf(ratio);
       // The fee endpoint rounds its baseline to the euro: a ratio within that of a band edge could sit either side.
@@ -156,7 +156,7 @@ describe('future transfer value', () => {
     assert.equal(huge.value_category, 'Major decline');
   });
 
-  test('at his own club the baseline is his expected fee with no buyer named, elsewhere the fee for a move there', async () => {
+  test('the baseline is his expected fee with no buyer named, at his own club and elsewhere', async () => {
     const s = t.runtime.world.current();
     // The strongest club's players: a rich buyer's price for them would be far above the plain expected fee.
     const rich = [...s.squads.entries()].map(([id, squad]) => ({ id, squad: squad.filter((p) => s.players.get(p)!.analysis_available) }))
@@ -170,9 +170,8 @@ describe('future transfer value', () => {
       assert.equal(atOwn.value_category, asGiven.value_category, p);
       assert.equal(atOwn.value_category, bandOf(atOwn.future_transfer_value_in_eur / plain), p);
       const elsewhere = rich.find((o) => o.id !== c.id)!.id;
-      const toThere = json(await t.get(`/v1/expected_transfer_value?player_id=${p}&target_club_id=${elsewhere}`)).expected_transfer_value_in_eur as number;
       const there = json(await t.post('/v1/get_future_transfer_value', { player_id: p, club_id: elsewhere }));
-      assert.equal(there.value_category, bandOf(there.future_transfer_value_in_eur / toThere), p);
+      assert.equal(there.value_category, bandOf(there.future_transfer_value_in_eur / plain), p);
       checked++;
     }
     assert.ok(checked >= 3);
@@ -228,5 +227,70 @@ describe('future transfer value', () => {
       assert.equal(res.statusCode, status, JSON.stringify(body));
       assert.deepEqual(json(res), { error }, JSON.stringify(body));
     }
+  });
+});
+
+describe('contract, drivers and warnings (third round)', () => {
+  const asOf = () => t.runtime.world.current().asOf;
+  const monthsAfter = (iso: string, months: number) => {
+    const d = new Date(`${iso}T00:00:00Z`);
+    d.setUTCMonth(d.getUTCMonth() + months);
+    return d.toISOString().slice(0, 10);
+  };
+
+  test('the fee answer names the contract it used; fewer months never raise it; an ended contract is a free transfer', async () => {
+    const plain = json(await t.get(`/v1/expected_transfer_value?player_id=${player}`));
+    assert.ok(plain.contract_end_date === null || /^\d{4}-\d{2}-\d{2}$/.test(plain.contract_end_date));
+    assert.ok(Array.isArray(plain.warnings));
+    let prev = Infinity;
+    for (const months of [60, 48, 36, 24, 12, 6, 1]) {
+      const end = monthsAfter(asOf(), months);
+      const b = json(await t.get(`/v1/expected_transfer_value?player_id=${player}&contract_end_date=${end}`));
+      assert.equal(b.contract_end_date, end);
+      assert.ok(b.expected_transfer_value_in_eur <= prev, `${months} months: ${b.expected_transfer_value_in_eur} > ${prev}`);
+      assert.ok(!b.warnings.some((w: { code: string }) => w.code === 'free_agent'));
+      prev = b.expected_transfer_value_in_eur;
+    }
+    for (const end of [asOf(), monthsAfter(asOf(), -3)]) {
+      const b = json(await t.get(`/v1/expected_transfer_value?player_id=${player}&contract_end_date=${end}`));
+      assert.equal(b.expected_transfer_value, 0);
+      assert.deepEqual(b.expected_transfer_value_range, { low: 0, high: 0 });
+      const w = b.warnings.find((x: { code: string }) => x.code === 'free_agent');
+      assert.ok(w, JSON.stringify(b.warnings));
+      assert.ok(w.message.includes(end) && w.message.includes(asOf()), w.message);
+    }
+  });
+
+  test('future value: baseline is the neutral fee, drivers multiply to the median, already_at_club at his own club', async () => {
+    const s = t.runtime.world.current();
+    const ownClub = [...s.squads.entries()].find(([, squad]) => squad.includes(player))![0];
+    const fee = json(await t.get(`/v1/expected_transfer_value?player_id=${player}`)).expected_transfer_value_in_eur;
+    for (const clubId of [club, ownClub]) {
+      const b = json(await t.post('/v1/get_future_transfer_value', { player_id: player, club_id: clubId }));
+      assert.ok(Math.abs(b.baseline_value_in_eur - fee) <= 1, `${b.baseline_value_in_eur} vs ${fee}`);
+      assert.ok(b.drivers.length > 0);
+      const factors = ['age', 'current_level', 'form', 'playing_time', 'club_level', 'league', 'contract'];
+      for (const d of b.drivers) assert.ok(factors.includes(d.factor) && Number(d.effect.toFixed(3)) === d.effect, JSON.stringify(d));
+      const product = b.drivers.reduce((a: number, d: { effect: number }) => a * d.effect, b.baseline_value_in_eur);
+      assert.ok(Math.abs(product / b.future_transfer_value_in_eur - 1) <= 0.01, `${product} vs ${b.future_transfer_value_in_eur}`);
+      assert.equal(b.warnings.some((w: { code: string }) => w.code === 'already_at_club'), clubId === ownClub, clubId);
+    }
+    const given = json(await t.post('/v1/get_future_transfer_value', { player_id: player, club_id: club, expected_transfer_value: 12_345_678 }));
+    assert.equal(given.baseline_value_in_eur, 12_345_678);
+  });
+
+  test('warnings on impact, ROI, squad analysis and the league forecast', async () => {
+    const s = t.runtime.world.current();
+    const ownClub = [...s.squads.entries()].find(([, squad]) => squad.includes(player))![0];
+    const impact = json(await t.post('/v1/get_sportive_impact', { player_id: player, club_id: ownClub }));
+    assert.ok(impact.warnings.some((w: { code: string; message: string }) => w.code === 'already_at_club' && w.message.includes(s.clubs.get(ownClub)!.name)));
+    const roi = json(await t.post('/v1/get_roi_analysis', { player_id: player, club_id: club }));
+    assert.deepEqual(roi.warnings.filter((w: { code: string }) => w.code === 'already_at_club'), []);
+    assert.deepEqual(roi.sportive_impact.warnings, json(await t.post('/v1/get_sportive_impact', { player_id: player, club_id: club })).warnings);
+    const squad = json(await t.post('/v1/squad_analysis', { club_id: club }));
+    assert.ok(Array.isArray(squad.warnings));
+    const league = [...s.clubsOfLeague.keys()].sort()[0];
+    const forecast = json(await t.get(`/v1/league_forecast?competition_id=${league}`));
+    assert.ok(Array.isArray(forecast.warnings), JSON.stringify(forecast).slice(0, 200));
   });
 });

@@ -1,5 +1,7 @@
+import { findRole } from '../../domain/roles.js';
 import type { PlayerAttribute } from '../../domain/world.js';
-import { normaliseName } from './mapping.js';
+import { eaRoles, type EaAttributes } from './ea-roles.js';
+import { eaPosition, firstRoleFor, normaliseName } from './mapping.js';
 
 /** What the EA matcher needs to know of one of our players. */
 export interface MatchPlayer {
@@ -20,6 +22,9 @@ export interface Ea24Row {
   age: number;
   overall: number;
   position: string;
+  /** Detailed attributes for the role (null when the row lacks one). */
+  roleAttributes?: EaAttributes | null;
+  foot?: string;
   /** The attribute profile the row gives (PLAYER_ATTRIBUTES names), stored for a matched player. */
   attributes: Partial<Record<PlayerAttribute, number>>;
 }
@@ -195,4 +200,23 @@ export function matchEa(players: MatchPlayer[], ea24: Ea24Row[], ea25: Ea25Row[]
     perRow.set(m.row.sofifaId, (perRow.get(m.row.sofifaId) ?? 0) + 1);
   }
   return proposals.filter((m) => perPlayer.get(m.playerId) === 1 && perRow.get(m.row.sofifaId) === 1);
+}
+
+/** The role each FC 24 row's attributes give (ea-roles.ts), standardised over the whole file; rows without one are left out. */
+export function eaRoleBySofifaId(rows: readonly Ea24Row[]): Map<number, string> {
+  const roles = eaRoles(rows.map((r) => ({ position: eaPosition(r.position) ?? '', attributes: r.roleAttributes ?? null, foot: r.foot ?? '' })));
+  const out = new Map<number, string>();
+  rows.forEach((r, i) => {
+    if (roles[i]) out.set(r.sofifaId, roles[i]);
+  });
+  return out;
+}
+
+/**
+ * An FC 25 row's role: the file has no detailed attributes, so his FC 24 role where it fits the FC 25
+ * position, else '' (none known: our rating then decides); null when the position has no role at all.
+ */
+export function fc25Role(position: string, fc24Role: string | undefined): string | null {
+  if (firstRoleFor(position) === null) return null;
+  return fc24Role && (findRole(fc24Role)?.positions as readonly string[] | undefined)?.includes(position) ? fc24Role : '';
 }

@@ -31,7 +31,7 @@ export interface CareerInputs {
  */
 export function buildCareers(rd: TableReader, book: ClubBook, inputs: CareerInputs): Careers {
   const { players, transfers, playedBy, nationalTeamOf, currentSeason, dataEnd } = inputs;
-  const { marketValues, valuations, scrapeClub } = inputs.values;
+  const { marketValues, valuations, scrapeClub, laterClub } = inputs.values;
   const transfersOf = new Map<number, { move: Move; t: TransferIn }[]>();
   transfers.forEach((t, ref) => {
     let list = transfersOf.get(t.tmPlayer);
@@ -74,7 +74,15 @@ export function buildCareers(rd: TableReader, book: ClubBook, inputs: CareerInpu
       const contractClub = last.is_loan && last.parent_club_id ? last.parent_club_id : last.club_id;
       const joined = [...career.steps].reverse().find((s) => s.club_id === contractClub && !s.is_loan);
       if (joined) {
-        contracts.push({ player_id: p.row.id, club_id: contractClub, signed_date: joined.start_date, end_date: p.contractEnd, agency_name: p.agent });
+        // players.csv is a later snapshot than the data's end: its contract may be one signed with the club he went on to
+        // (Mbappé, at Paris on the last day of the data, carries his later Real Madrid contract). Where the valuations'
+        // scrape-time club is neither his club nor his owner, he moved after the data's end and the contract is unknown,
+        // unless it ended by then (a new club's contract does not).
+        const later = laterClub.get(p.tmId);
+        const moved = later !== undefined && later.club !== last.club_id && later.club !== contractClub;
+        const borrowed = moved && p.contractEnd !== null && p.contractEnd > dataEnd;
+        if (borrowed) rd.note('players', 'contract_of_a_later_club_unknown');
+        contracts.push({ player_id: p.row.id, club_id: contractClub, signed_date: joined.start_date, end_date: borrowed ? null : p.contractEnd, agency_name: p.agent });
       } else rd.note('players', 'contract_without_join_date_skipped');
     }
     const nt = nationalTeamOf.get(p.tmId);

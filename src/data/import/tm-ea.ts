@@ -1,6 +1,7 @@
 import type { PlayerAttribute, PlayerAttributesRow, RatingRow } from '../../domain/world.js';
 import { fileAt } from './csv-source.js';
-import { fc24Attributes, fc25Attributes, matchEa, type Ea24Row, type Ea25Row, type MatchMethod, type MatchPlayer } from './ea.js';
+import { eaAttributes } from './ea-roles.js';
+import { eaRoleBySofifaId, fc24Attributes, fc25Attributes, fc25Role, matchEa, type Ea24Row, type Ea25Row, type MatchMethod, type MatchPlayer } from './ea.js';
 import { eaPosition, firstRoleFor, parseId, parseNumber } from './mapping.js';
 import type { TableReader } from './table-reader.js';
 import type { ClubBook } from './tm-clubs.js';
@@ -42,7 +43,7 @@ export async function readEa(
         if (!(r.Name ?? '').trim()) return rd.reject('ea_ratings', item, 'missing_field', 'Name');
         if (sofifaSeen.has(sofifa)) return rd.reject('ea_ratings', item, 'duplicate', `EA id ${sofifa}`);
         sofifaSeen.add(sofifa);
-        ea24.push({ line: item.line, sofifaId: sofifa, name: r.Name.trim(), club: (r.Club ?? '').trim(), age: age.value, overall: overall.value, position: (r.Position ?? '').trim(), attributes: fc24Attributes(r) });
+        ea24.push({ line: item.line, sofifaId: sofifa, name: r.Name.trim(), club: (r.Club ?? '').trim(), age: age.value, overall: overall.value, position: (r.Position ?? '').trim(), attributes: fc24Attributes(r), roleAttributes: eaAttributes(r), foot: r['Preferred foot'] ?? '' });
         return true;
       });
       rd.finish('ea_ratings');
@@ -75,6 +76,8 @@ export async function readEa(
       return { id: p.row.id, tmId: p.tmId, name: p.row.name, lastName: p.row.last_name, birthYear: p.row.birth_date ? Number(p.row.birth_date.slice(0, 4)) : null, clubNames: names };
     });
     const matches24 = matchEa(matchPlayers, ea24, ea25);
+    const roles24 = eaRoleBySofifaId(ea24);
+    const roleOf24 = new Map<string, string>();
     const byPlayerId = new Map([...players.values()].map((p) => [p.row.id, p]));
     const byMethod: Partial<Record<MatchMethod, number>> = {};
     for (const m of matches24) {
@@ -82,8 +85,9 @@ export async function readEa(
       p.row.registry_b_id = m.row.sofifaId;
       byMethod[m.method] = (byMethod[m.method] ?? 0) + 1;
       const position = eaPosition(m.row.position) ?? p.row.position;
-      const role = position ? firstRoleFor(position) : null;
+      const role = roles24.get(m.row.sofifaId) ?? (position ? firstRoleFor(position) : null);
       if (!position || !role) continue;
+      roleOf24.set(p.row.id, role);
       ratings.push({ player_id: p.row.id, season: 2023, rating: m.row.overall, potential: m.row.overall, best_role: role, position, source: 'ea' });
       if (Object.keys(m.row.attributes).length > 0) attributes.push({ player_id: p.row.id, season: 2023, source: 'ea', attributes: JSON.stringify(m.row.attributes) });
     }
@@ -91,8 +95,8 @@ export async function readEa(
     for (const r of ea25) {
       const p = players.get(r.tmId) as PlayerIn;
       const position = eaPosition(r.position) ?? p.row.position;
-      const role = position ? firstRoleFor(position) : null;
-      if (!position || !role) {
+      const role = position ? fc25Role(position, roleOf24.get(p.row.id)) : null;
+      if (!position || role === null) {
         rd.rejects.add('ea_mapping', r.line, 'bad_value', `no position for ${JSON.stringify(r.position)}`, r.raw);
         continue;
       }

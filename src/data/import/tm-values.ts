@@ -10,6 +10,8 @@ export interface Values {
   valuations: Map<number, number[]>;
   /** The file's club per value row, to count where the career says otherwise. */
   scrapeClub: (string | null)[];
+  /** Per player: the file's club (at scrape time, after the players snapshot) on his latest value row; null = a club we cannot name. */
+  laterClub: Map<number, { date: string; club: string | null }>;
   dataEnd: string;
 }
 
@@ -19,6 +21,7 @@ export async function readValues(rd: TableReader, book: ClubBook, players: Reado
   const valuations = new Map<number, number[]>();
   /** The file's club per value row, to count where the career says otherwise. */
   const scrapeClub: (string | null)[] = [];
+  const laterClub = new Map<number, { date: string; club: string | null }>();
   const marketValues: MarketValueRow[] = [];
   const valueKeys = new Set<string>();
   await rd.eachRow('player_valuations', rd.files.get('player_valuations'), (item, r) => {
@@ -48,9 +51,10 @@ export async function readValues(rd: TableReader, book: ClubBook, players: Reado
     if (!list) valuations.set(tm, (list = []));
     list.push(marketValues.length);
     scrapeClub.push(club);
+    if (clubTm !== null && !((laterClub.get(tm)?.date ?? '') > date.value)) laterClub.set(tm, { date: date.value, club });
     marketValues.push({ player_id: (players.get(tm) as PlayerIn).row.id, date: date.value, value_eur: value.value, club_id: null });
     return true;
   });
   rd.finish('player_valuations');
-  return { marketValues, valuations, scrapeClub, dataEnd };
+  return { marketValues, valuations, scrapeClub, laterClub, dataEnd };
 }

@@ -1,18 +1,12 @@
 import { seasonLabel } from '../../domain/season.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { moneyPairFromAmount, type Money } from '../../money/convert.js';
-import type { RoiResult, SquadValue } from '../../valuation/analysis.js';
-import type { Warned } from '../../valuation/analysis.js';
-import type { SeasonWarning, SportiveImpact } from '../../valuation/impact/index.js';
-import type { LeagueForecast } from '../../valuation/league/forecast.js';
+import type { LeagueForecastResult, RoiResult, SportiveImpactResult, SquadValue } from '../../valuation/analysis.js';
 import { pair, round1, round2 } from './money.js';
 import { presentFuture } from './valuation.js';
 
-/** Warnings as the answers show them. */
-export const presentWarnings = (warnings: readonly SeasonWarning[]) => warnings.map((w) => ({ code: w.code, message: w.message }));
-
 /** POST /v1/get_sportive_impact's body (also inside the ROI answer). */
-export function presentImpact(impact: Warned<SportiveImpact>, money: Money) {
+export function presentImpact(impact: SportiveImpactResult, money: Money) {
   const value = pair(impact.onFieldValueEur, money);
   const original = round2(impact.originalExpectedPosition);
   const expected = round2(impact.newExpectedPosition);
@@ -27,7 +21,7 @@ export function presentImpact(impact: Warned<SportiveImpact>, money: Money) {
       original_expected_position: original,
     },
     playing_time_percentage: round2(impact.playingTimePercentage),
-    warnings: presentWarnings(impact.warnings),
+    warnings: impact.warnings,
   };
 }
 
@@ -63,7 +57,7 @@ export function presentRoi(r: RoiResult, given: RoiGiven, money: Money) {
       current_rating: r.player.rating === null ? null : Math.round(r.player.rating),
       current_potential: r.player.potential === null ? null : Math.round(r.player.potential),
     },
-    warnings: presentWarnings(r.warnings),
+    warnings: r.warnings,
   };
 }
 
@@ -84,12 +78,12 @@ export function presentSquad(v: SquadValue, money: Money) {
     total_expected_transfer_fee_in_eur: fees.amountEur,
     total_future_transfer_value: futures.amount,
     total_future_transfer_value_in_eur: futures.amountEur,
-    warnings: presentWarnings(v.warnings),
+    warnings: v.warnings,
   };
 }
 
 /** GET /v1/league_forecast's body. */
-export function presentForecast(forecast: Warned<LeagueForecast>, snapshot: Snapshot, money: Money) {
+export function presentForecast(forecast: LeagueForecastResult, snapshot: Snapshot, money: Money) {
   return {
     competition: forecast.league,
     season: seasonLabel(forecast.season),
@@ -106,6 +100,6 @@ export function presentForecast(forecast: Warned<LeagueForecast>, snapshot: Snap
         expected_revenue_in_eur: revenue.amountEur,
       };
     }),
-    warnings: presentWarnings(forecast.warnings),
+    warnings: forecast.warnings,
   };
 }

@@ -21,6 +21,7 @@ export interface RecommendedCandidate {
   total_value_created: number;
   total_value_created_in_eur: number;
   return_on_investment: number | null;
+  /** The ROI answer's warnings (free_agent, stale_value; never already_at_club: his club's players are no candidates). */
   warnings: RoiBody['warnings'];
 }
 

@@ -1,6 +1,6 @@
 import type { Money } from '../../money/convert.js';
 import type { FeeEstimate, FutureValue } from '../../valuation/answers.js';
-import { CATEGORY_NAMES, categoryOfValue } from '../../valuation/future/index.js';
+import { CATEGORY_NAMES, categoryOfValue, roundedDrivers } from '../../valuation/future/index.js';
 import { pair, range } from './money.js';
 
 /** GET /v1/expected_transfer_value's body. */
@@ -11,12 +11,15 @@ export function presentFee(fee: FeeEstimate, money: Money) {
     expected_transfer_value: v.amount,
     expected_transfer_value_in_eur: v.amountEur,
     expected_transfer_value_range: range(fee.lowEur, fee.highEur, money),
+    contract_end_date: fee.contractEndDate,
+    warnings: fee.warnings,
   };
 }
 
 /** POST /v1/get_future_transfer_value's body (also inside the ROI answer). */
 export function presentFuture(f: FutureValue, money: Money) {
   const v = pair(f.futureValueEur, money);
+  const baselineEur = Math.round(f.baselineValueEur);
   return {
     currency: money.code,
     future_transfer_value: v.amount,
@@ -43,5 +46,9 @@ export function presentFuture(f: FutureValue, money: Money) {
         best_role: s.best_role,
       })),
     },
+    baseline_value_in_eur: baselineEur,
+    // Rounded as shown: their product times the baseline shown is the median shown.
+    drivers: baselineEur > 0 ? roundedDrivers(f.drivers, v.amountEur / baselineEur) : [],
+    warnings: f.warnings,
   };
 }

@@ -8,7 +8,7 @@ import type { HttpDeps } from '../deps.js';
 import { presentFee } from '../present/valuation.js';
 import { currencyField, isoDateField, optionalId, playerIdField } from '../fields.js';
 import { requirePlayer } from '../guards.js';
-import { commonErrors, currencyOut, moneyEurOut, moneyOut, rangeOut } from '../schemas.js';
+import { commonErrors, currencyOut, moneyEurOut, moneyOut, rangeOut, warningsOut } from '../schemas.js';
 import { valuationContext } from '../valuation-context.js';
 
 /** GET /v1/expected_transfer_value */
@@ -33,6 +33,9 @@ export function expectedTransferValueRoute(app: FastifyInstance, deps: HttpDeps)
             expected_transfer_value: moneyOut('Expected fee for a transfer now (to target_club_id when given)'),
             expected_transfer_value_in_eur: moneyEurOut('expected_transfer_value'),
             expected_transfer_value_range: rangeOut('the fee', 'Low end (10th percentile)', 'High end (90th percentile)'),
+            contract_end_date: z.string().nullable()
+              .describe('The contract end the fee assumes, YYYY-MM-DD: contract_end_date when given, else the registry\'s; null when unknown. Fewer months left never raise the fee; an ended contract is a free transfer (0, warning free_agent)'),
+            warnings: warningsOut(),
           })
           .describe('The expected transfer fee'),
         ...commonErrors,

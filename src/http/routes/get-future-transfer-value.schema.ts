@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyOut, moneyEurOut, moneyOut, rangeOut } from '../schemas.js';
+import { currencyOut, moneyEurOut, moneyOut, rangeOut, warningsOut } from '../schemas.js';
 
 const CATEGORY_BANDS =
   'the band of future value ÷ baseline: Elite Prospect ≥ 2.5, Excellent Opportunity 1.5–2.5, Steady Grower 1.1–1.5, ' +
@@ -44,5 +44,18 @@ export const futureValueSchema = z
           .describe('Up to 10 nearest comparables: same position group and side of 30, close in rating, potential, age, value and club'),
       })
       .describe('What the prediction rests on'),
+    baseline_value_in_eur: z.number().int()
+      .describe('What value_category compares to, in EUR: expected_transfer_value when given, else his expected fee today on a neutral market (no buyer named)'),
+    drivers: z
+      .array(
+        z
+          .object({
+            factor: z.enum(['age', 'current_level', 'form', 'playing_time', 'club_level', 'league', 'contract']).describe('What moves the value'),
+            effect: z.number().describe('Multiplier on the baseline, 3 decimals (0.85 = -15%)'),
+          })
+          .describe('One driver'),
+      )
+      .describe('Why: multipliers whose product times baseline_value_in_eur is future_transfer_value_in_eur (within 1%); factors whose effect rounds to 1 are left out, age always shown'),
+    warnings: warningsOut(),
   })
   .describe('The player\'s market value in 3 years, as one predicted distribution');

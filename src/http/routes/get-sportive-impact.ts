@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Warned } from '../../valuation/analysis.js';
-import type { SportiveImpact } from '../../valuation/impact/index.js';
+import type { SportiveImpactResult } from '../../valuation/analysis.js';
 import { engineAnswer } from '../engine-answer.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, playerIdField } from '../fields.js';
@@ -30,7 +29,7 @@ export function getSportiveImpactRoute(app: FastifyInstance, deps: HttpDeps): vo
     requirePlayerAndClub(deps.snapshot(), req.principal!, b.player_id, b.club_id);
     const ctx = valuationContext(deps, reply, b.currency_code, req.principal!.preferredCurrency);
     return cache.getAsync(`impact|${b.player_id}|${b.club_id}|${ctx.versions}`, async () => {
-      const impact = await mapImpactErrorAsync(engineAnswer<Warned<SportiveImpact>>(deps, ctx, { kind: 'impact', playerId: b.player_id, clubId: b.club_id }));
+      const impact = await mapImpactErrorAsync(engineAnswer<SportiveImpactResult>(deps, ctx, { kind: 'impact', playerId: b.player_id, clubId: b.club_id }));
       return presentImpact(impact, ctx.money);
     });
   });

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Warned } from '../../valuation/analysis.js';
-import type { LeagueForecast } from '../../valuation/league/forecast.js';
+import type { LeagueForecastResult } from '../../valuation/analysis.js';
 import { engineAnswer } from '../engine-answer.js';
 import { presentForecast } from '../present/analysis.js';
 import type { HttpDeps } from '../deps.js';
@@ -63,7 +62,7 @@ export function leagueForecastRoute(app: FastifyInstance, deps: HttpDeps): void 
     if (!competitionCovered(req.principal!, q.competition_id)) throw forbidden.competition();
     const ctx = valuationContext(deps, reply, q.currency, req.principal!.preferredCurrency);
     return cache.getAsync(`forecast|${q.competition_id}|${ctx.versions}`, async () =>
-      presentForecast(await mapImpactErrorAsync(engineAnswer<Warned<LeagueForecast>>(deps, ctx, { kind: 'forecast', league: q.competition_id })), ctx.snapshot, ctx.money),
+      presentForecast(await mapImpactErrorAsync(engineAnswer<LeagueForecastResult>(deps, ctx, { kind: 'forecast', league: q.competition_id })), ctx.snapshot, ctx.money),
     );
   });
 }

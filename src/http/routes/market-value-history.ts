@@ -33,6 +33,9 @@ const responseSchema = z.object({
         rating: z.number().int().describe('Our rating, 1-99'),
         potential: z.number().int().describe('Our potential, 1-99'),
         position: z.string().describe('Position code that season'),
+        source: z.enum(['ea', 'estimated']).describe(
+          "`ea`: EA's rating as released (nothing new known since); `estimated`: ours, from the latest EA rating released by then moved by the evidence since (value trend, minutes), or from the data alone",
+        ),
       }),
     )
     .describe('Our ratings by season, oldest first, none after the current season'),
@@ -66,7 +69,7 @@ export function marketValueHistoryRoute(app: FastifyInstance, deps: HttpDeps): v
           const m = moneyPair(v.value_eur, code, rates);
           return { date: v.date, value: m.amount, value_in_eur: m.amountEur, club_id: v.club_id };
         }),
-        ratings: h.ratings.map((r) => ({ season: seasonLabel(r.season), rating: Math.round(r.rating), potential: Math.round(r.potential), position: r.position })),
+        ratings: h.ratings.map((r) => ({ season: seasonLabel(r.season), rating: Math.round(r.rating), potential: Math.round(r.potential), position: r.position, source: r.basis ?? 'estimated' })),
       };
     }));
   });

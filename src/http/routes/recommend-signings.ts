@@ -2,17 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isPositionCode, POSITION_CODES, type PositionCode } from '../../domain/positions.js';
+import { ImpactError } from '../../valuation/impact/index.js';
 import { SHORTLIST, type Recommendation } from '../../valuation/recommend/index.js';
 import { engineAnswer } from '../engine-answer.js';
 import { presentRecommendation } from '../present/recommend.js';
-import { forbidden, notFound } from '../errors.js';
+import { ApiError, forbidden, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, MONEY_INPUT_MAX } from '../fields.js';
 import { competitionCovered, coveredClubsOf, requireClub } from '../guards.js';
 import { commonErrors, warningsOut } from '../schemas.js';
-import { mapImpactErrorAsync, NO_DOMESTIC_LEAGUE, valuationContext } from '../valuation-context.js';
+import { mapImpactErrorAsync, valuationContext } from '../valuation-context.js';
 
-export { NO_DOMESTIC_LEAGUE } from '../valuation-context.js';
+export const NO_DOMESTIC_LEAGUE = 'Club has no domestic league to simulate';
 export const RECOMMEND_LIMIT = { default: 10, max: 25 } as const;
 /** Whole years; a limit below any player's age is valid and answers an empty list. */
 export const RECOMMEND_AGES = { min: 0, max: 150 } as const;
@@ -49,7 +50,7 @@ const candidateSchema = z.object({
   total_value_created_in_eur: moneyEur('Total value created'),
   return_on_investment: z.number().nullable()
     .describe('total_value_created / expected_transfer_value (no wage), 4 decimals; null when the fee shown is 0'),
-  warnings: warningsOut().describe('As /v1/get_roi_analysis answers for this player and club: what the simulation of the signing club assumed'),
+  warnings: warningsOut(),
 }).describe('Each number equals what /v1/get_roi_analysis answers for this player and club with no fee and no wage, in the same currency');
 
 const answerSchema = z.object({
@@ -139,6 +140,8 @@ export function recommendSigningsRoute(app: FastifyInstance, deps: HttpDeps): vo
           competitions,
           limit,
           coveredClubs: covered.clubs,
+        }).catch((err: unknown) => {
+          throw err instanceof ImpactError && err.code === 'club_without_league' ? new ApiError(400, NO_DOMESTIC_LEAGUE) : err;
         }),
       );
       return presentRecommendation(rec, ctx.snapshot, ctx.money, limit);

@@ -416,22 +416,28 @@ export function contractMonthsAt(idx: FeatureIndex, playerId: string, at: string
  */
 export function minutesShareAt(idx: FeatureIndex, playerId: string, at: string): number {
   checkAt(idx, dayOf(at));
+  return playingSharesIn(idx, playerId, seasonOf(at) - 1)[0];
+}
+
+/** His share of his clubs' league minutes and of their league games started in `season` (NaN, NaN without appearances). */
+export function playingSharesIn(idx: FeatureIndex, playerId: string, season: number): [number, number] {
   const rows = idx.snapshot.appearances.get(playerId);
-  if (!rows || rows.length === 0) return NaN;
-  const season = seasonOf(at) - 1;
+  if (!rows || rows.length === 0) return [NaN, NaN];
   let minutes = 0;
-  let possible = 0;
+  let starts = 0;
+  let games = 0;
   const clubsSeen = new Set<string>();
   for (const r of rows) {
     if (r.season !== season || idx.snapshot.competitions.get(r.competition_id)?.type !== 'DOMESTIC_LEAGUE') continue;
     minutes += r.minutes;
+    starts += r.starts;
     if (!clubsSeen.has(r.club_id)) {
       clubsSeen.add(r.club_id);
-      possible += 90 * (idx.leagueGames.get(`${r.club_id}|${season}`) ?? 34);
+      games += idx.leagueGames.get(`${r.club_id}|${season}`) ?? 34;
     }
   }
-  if (possible === 0) return NaN;
-  return Math.min(1, minutes / possible);
+  if (games === 0) return [NaN, NaN];
+  return [Math.min(1, minutes / (90 * games)), Math.min(1, starts / games)];
 }
 
 /** Median log market value of the year of `at` (or the latest year before it with enough values). */

@@ -6,6 +6,10 @@ import { addDays, dayOf, featureIndex } from '../features/index.js';
 import { type BuyerFeatures, F, FEE_FEATURES, FEE_MODEL_VERSION, type FeeArtifact, type FeeBase, type FeeBaseKind, type FeeSettings, MONOTONE, MONOTONE_BUYER, MONOTONE_SELLER } from './model.js';
 import { ageFloorsOf, medianOf, paidTransfers, transferFeatures, typicalBuyersOf, withAgeFloor } from './features.js';
 import { baseOf } from './predict.js';
+import { fitContractCurve } from './contract.js';
+
+/** Training rows with months left below which the trees are taken not to know the contract (the curve of contract.ts moves the fee). */
+const CONTRACT_IN_TREES_SHARE = 0.2;
 
 const DEFAULT_GBM: GbmSettings = {
   learningRate: 0.05,
@@ -130,6 +134,7 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
   const ageFloors = (settings.ageFloor ?? true) ? ageFloorsOf(X) : null;
   if (ageFloors) X.forEach((x, i) => (X[i] = withAgeFloor(ageFloors, x) as Float64Array));
   const logFee = Float64Array.from(rows.map((t) => Math.log(t.fee_eur!)));
+  const knownContracts = X.filter((x) => Number.isFinite(x[F.contract_months])).length;
   const base = fitBase(settings.base ?? 'value', X, logFee);
   // The trees learn what the base leaves over.
   const y = Float64Array.from(logFee, (v, i) => v - baseOf(base, X[i]));
@@ -197,6 +202,7 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
     averageBuyer,
     typicalBuyers: (settings.unknownBuyer ?? 'by_value') === 'by_value' ? typicalBuyersOf(X) : null,
     ageFloors,
+    contract: knownContracts >= CONTRACT_IN_TREES_SHARE * X.length ? null : fitContractCurve(snapshot, featureIndex(snapshot)),
     stats: {
       transfers: rows.length,
       calibrationTransfers: late.length,

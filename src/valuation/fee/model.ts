@@ -1,7 +1,8 @@
 /** The fee model's features, settings and artifact (plain JSON). */
 import type { GbmModel, GbmSettings } from '../ml/gbm.js';
+import type { ContractCurve } from './contract.js';
 
-export const FEE_MODEL_VERSION = 5;
+export const FEE_MODEL_VERSION = 6;
 
 export const FEE_FEATURES = [
   'log_value', 'value_age_days', 'log_peak_value', 'value_trend', 'age', 'position_group', 'contract_months', 'tenure_years',
@@ -117,6 +118,8 @@ export interface FeeArtifact {
    * beyond the ends flat. A player younger than that is priced at that age (see ageFloorAt).
    */
   ageFloors: { logValue: number[]; age: number[] } | null;
+  /** Months left on the contract, where the trees did not learn them (see contract.ts); null: the trees did, or too little data. */
+  contract: ContractCurve | null;
   stats: {
     transfers: number;
     calibrationTransfers: number;

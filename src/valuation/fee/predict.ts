@@ -5,6 +5,7 @@ import { predictGbm } from '../ml/gbm.js';
 import { featureIndex } from '../features/index.js';
 import { F, type FeeArtifact, type FeeBase, type FeeInput, type FeeOutput } from './model.js';
 import { feeFeatures, unknownBuyerOf, withAgeFloor } from './features.js';
+import { contractLogFactor } from './contract.js';
 
 export function baseOf(b: FeeBase, x: ArrayLike<number>): number {
   const v = x[F.log_value];
@@ -37,7 +38,7 @@ function logFeeOf(artifact: FeeArtifact, row: ArrayLike<number>): number {
   const c = predictGbm(artifact.center, x);
   const w = artifact.centerLong ? longWeight(x[F.log_value]) : 0;
   // The date features are missing in every training row of centerLong, so it ignores them in x.
-  return baseOf(artifact.base, x) + (w > 0 ? (1 - w) * c + w * predictGbm(artifact.centerLong!, x) : c);
+  return baseOf(artifact.base, x) + (w > 0 ? (1 - w) * c + w * predictGbm(artifact.centerLong!, x) : c) + contractLogFactor(artifact.contract, x[F.contract_months]);
 }
 
 /** Fee and range for a feature row (log space in, EUR out; low <= fee <= high). */
@@ -47,14 +48,17 @@ export function feeFromFeatures(artifact: FeeArtifact, row: ArrayLike<number>): 
   const c = logFeeOf(artifact, x);
   // By value, not by the predicted fee, so a longer contract never lowers either end.
   const d = offsetAt(artifact, x[F.log_value]);
-  const lo = Math.min(c, b + predictGbm(artifact.low, x) - d);
-  const hi = Math.max(c, b + predictGbm(artifact.high, x) + d);
+  const k = contractLogFactor(artifact.contract, x[F.contract_months]);
+  const lo = Math.min(c, b + predictGbm(artifact.low, x) - d + k);
+  const hi = Math.max(c, b + predictGbm(artifact.high, x) + d + k);
   return { feeEur: Math.exp(c), lowEur: Math.exp(lo), highEur: Math.exp(hi) };
 }
 
 /** A fee query read at an explicit date of the snapshot (backtests read just before each transfer). */
 export function predictFeeAt(artifact: FeeArtifact, snapshot: Snapshot, input: FeeInput & { at: string; sellerClubId?: string | null }): FeeOutput {
-  return feeFromFeatures(artifact, featuresAt(artifact, snapshot, input));
+  const x = featuresAt(artifact, snapshot, input);
+  // A contract that has run out (on or before the date) is a free transfer.
+  return x[F.contract_months] === 0 ? { feeEur: 0, lowEur: 0, highEur: 0 } : feeFromFeatures(artifact, x);
 }
 
 function featuresAt(artifact: FeeArtifact, snapshot: Snapshot, input: FeeInput & { at: string; sellerClubId?: string | null }): ArrayLike<number> {
@@ -79,5 +83,6 @@ export function predictFee(artifact: FeeArtifact, snapshot: Snapshot, input: Fee
 
 /** predictFee's `feeEur` alone, for callers that price every player and show no range (the scouting list). */
 export function predictFeePoint(artifact: FeeArtifact, snapshot: Snapshot, input: FeeInput): number {
-  return Math.exp(logFeeOf(artifact, featuresAt(artifact, snapshot, { ...input, at: snapshot.asOf })));
+  const x = featuresAt(artifact, snapshot, { ...input, at: snapshot.asOf });
+  return x[F.contract_months] === 0 ? 0 : Math.exp(logFeeOf(artifact, x));
 }

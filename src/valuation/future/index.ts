@@ -17,19 +17,22 @@ import { playerFacts } from '../../domain/player-facts.js';
 import { seasonLabel } from '../../domain/season.js';
 import { buildIndex, nearest, type KnnIndex } from '../ml/knn.js';
 import {
-  GROUP_CODE, addDays, addYears, ageAt, clubAt, clubStrengthAt, contractMonthsAt, dayOf, featureIndex, isoOfDay, inflationAt, latestValue,
+  GROUP_CODE, addDays, addYears, ageAt, clubAt, clubStrengthAt, dayOf, featureIndex, isoOfDay, inflationAt, latestValue,
   leagueStrengthAt, logValueAt, minutesShareAt, peakLogValueAt, positionGroupOf, positionOf, tierAt, valueTrendAt,
   type FeatureIndex,
 } from '../features/index.js';
 import { bestRole, rateAt, type RatingArtifact } from '../rating/index.js';
 import { CATEGORY_NAMES, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, type ValueCategory } from './bands.js';
+import { clubMoveLogEffect, fitClubMoveEffect, type ClubMoveEffect } from './club-move.js';
+import { futureDrivers, referenceRow, type Driver } from './drivers.js';
 import {
   fitLogRatioModel, logRatioCdf, logRatioDistribution, logRatioQuantile, type LogRatioModel, type LogRatioSettings,
 } from './distribution.js';
 
 export { CATEGORY_NAMES, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, type ValueCategory } from './bands.js';
+export { DRIVER_FACTORS, roundedDrivers, type Driver, type DriverFactor } from './drivers.js';
 
-export const FUTURE_MODEL_VERSION = 3;
+export const FUTURE_MODEL_VERSION = 5;
 export const HORIZON_YEARS = 3;
 /** A value counts as his worth at a date when published at most this many days before it. */
 export const FRESH_VALUE_DAYS = 365;
@@ -84,6 +87,10 @@ export interface FutureArtifact {
   features: readonly string[];
   settings: { k: number; weights: number[]; maxSeasons: number; seed: number };
   distribution: LogRatioModel;
+  /** What a move to a stronger or weaker club does to his value (club-move.ts); null: too few moves in the data. */
+  clubMove: ClubMoveEffect | null;
+  /** The typical training row (per-feature medians) the drivers start from. */
+  reference: number[];
   index: KnnIndex<Comparable>;
   stats: { comparables: number; seasons: number[]; oofRmse: number; medianScale: number };
 }
@@ -124,6 +131,8 @@ export interface FutureOutput {
   sampleSize: number;
   overThirty: boolean;
   similarPlayers: SimilarPlayer[];
+  /** Multipliers on the baseline whose product is futureValueEur / baselineValueEur (empty without a value or a baseline). */
+  drivers: Driver[];
 }
 
 /** True when the player is older than 30 at some point of the horizon. */
@@ -172,7 +181,9 @@ function playerAt(idx: FeatureIndex, rating: RatingArtifact, playerId: string, a
     league,
     tierAt(idx, clubId, at),
     logValue - infl - club,
-    contractMonthsAt(idx, playerId, at),
+    // Not read: the registry holds the contract as of its snapshot, so a past season's months left would
+    // come from a later contract, known only for players still at that club years on (a look-ahead).
+    NaN,
     minutesShareAt(idx, playerId, at),
   ], (v) => (Number.isFinite(v) ? v : NaN));
   return { x, comparable: [r.rating, r.potential, age, logValue - infl, club], rating: r.rating, potential: r.potential, age, position };
@@ -249,6 +260,8 @@ export function fitFutureModel(snapshot: Snapshot, ratingArtifact: RatingArtifac
     features: FUTURE_FEATURES,
     settings: resolved,
     distribution,
+    clubMove: fitClubMoveEffect(snapshot, idx, HORIZON_YEARS),
+    reference: referenceRow(X, FUTURE_FEATURES.length),
     index,
     stats: { comparables: X.length, seasons, oofRmse: distribution.stats.oofRmse, medianScale: distribution.stats.medianScale },
   };
@@ -271,10 +284,17 @@ function distributionAt(future: FutureArtifact, rating: RatingArtifact, snapshot
   const baseline = q.baselineValueEur ?? ownValue;
   // The distribution is of his own value; a player never valued starts from the baseline.
   const anchor = ownValue > 0 ? ownValue : baseline;
-  const f = playerAt(idx, rating, q.playerId, q.at, q.clubId, anchor > 0 ? Math.log(anchor) : NaN);
-  const d = logRatioDistribution(future.distribution, f.x, shapeBucket(f.age));
+  // The trees read him at his own club (where their rows were); the club asked about moves him by what moves did.
+  const own = clubAt(idx, q.playerId, q.at);
+  const f = playerAt(idx, rating, q.playerId, q.at, own ?? q.clubId, anchor > 0 ? Math.log(anchor) : NaN);
+  const delta = own !== null && q.clubId !== null && q.clubId !== own ? clubStrengthAt(idx, q.clubId, q.at) - clubStrengthAt(idx, own, q.at) : 0;
+  const clubEffect = clubMoveLogEffect(future.clubMove ?? null, f.age, delta);
+  const d0 = logRatioDistribution(future.distribution, f.x, shapeBucket(f.age));
+  const d = { ...d0, mu: d0.mu + clubEffect };
+  // Comparables are found at the club asked about (its reputation is part of the match).
+  if (q.clubId !== null && q.clubId !== own) f.comparable[4] = clubStrengthAt(idx, q.clubId, q.at) - inflationAt(idx, q.at);
   const valueAt = (p: number) => (anchor > 0 ? anchor * Math.exp(logRatioQuantile(d, p)) : 0);
-  return { f, d, anchor, baseline, valueAt };
+  return { f, d, anchor, baseline, valueAt, clubEffect };
 }
 
 /** predictFuture's `futureValueEur` alone, without the comparables search (callers that price many players). */
@@ -284,8 +304,16 @@ export function predictFutureMedian(future: FutureArtifact, rating: RatingArtifa
 
 /** The prediction read at an explicit date of the snapshot (backtests), else use predictFuture. */
 export function predictFutureAt(future: FutureArtifact, rating: RatingArtifact, snapshot: Snapshot, q: FutureQueryAt): FutureOutput {
-  const { f, d, anchor, baseline, valueAt } = distributionAt(future, rating, snapshot, q);
+  const { f, d, anchor, baseline, valueAt, clubEffect } = distributionAt(future, rating, snapshot, q);
   const median = valueAt(0.5);
+  const reference = future.reference ?? [];
+  const drivers =
+    anchor > 0 && baseline > 0 && reference.length === f.x.length
+      ? futureDrivers({
+          model: future.distribution, features: future.features, reference, x: f.x, referenceBucket: shapeBucket(reference[1]), bucket: shapeBucket(f.age),
+          logAnchorToBaseline: Math.log(anchor / baseline), logClubEffect: clubEffect,
+        })
+      : [];
   const cdf = (v: number) => (anchor > 0 ? (v <= 0 ? 0 : logRatioCdf(d, Math.log(v / anchor))) : v > 0 ? 1 : 0);
   const masses = bandMasses(cdf, baseline);
   const total = masses.reduce((a, b) => a + b, 0);
@@ -319,6 +347,7 @@ export function predictFutureAt(future: FutureArtifact, rating: RatingArtifact, 
     sampleSize: neighbours.length,
     overThirty: overThirtyDuring(f.age),
     similarPlayers,
+    drivers,
   };
 }
 

@@ -1,7 +1,9 @@
 /**
  * Our own player rating and potential (0-100) per season.
  *
- * Rating: gradient boosting from what the data holds about a player on the season's rating date
+ * Rating as of a date: the latest published rating released on or before it (EA's; the demo
+ * world's generator ratings there), moved by the evidence since its release (update.ts). A player
+ * without one is rated by gradient boosting from what the data holds about a player on the season's rating date
  * (inflation-adjusted log market value and its peak and one-year trend, age, position group, club
  * and league strength, league tier, minutes share where known), fitted to the external ratings
  * (EA) where they exist, else to stored model ratings (the demo world), else mapped onto a fixed
@@ -10,11 +12,12 @@
  * season-to-season rating change by age, learned from our own ratings), scaled by how his value
  * trajectory compares with his age peers. Potential >= rating and the two meet after the peak age.
  */
-import type { PlayerRow, RatingRow } from '../../domain/world.js';
+import type { RatingBasis, RatingRow } from '../../domain/world.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { isPositionCode, type PositionGroup } from '../../domain/positions.js';
-import { ROLES } from '../../domain/roles.js';
-import { seasonOf } from '../../domain/season.js';
+import { findRole } from '../../domain/roles.js';
+import { ratingReleaseDate } from '../../domain/rating-releases.js';
+import { seasonEnd, seasonOf } from '../../domain/season.js';
 import { fitGbm, predictGbm, type GbmModel, type GbmSettings } from '../ml/gbm.js';
 import { meanAbsoluteError, r2 } from '../ml/metrics.js';
 import { createRng } from '../../domain/random.js';
@@ -22,16 +25,20 @@ import {
   ageAt, clubAt, clubStrengthAt, featureIndex, GROUP_CODE, inflationAt, leagueStrengthAt, logValueAt, minutesShareAt,
   peakLogValueAt, positionGroupOf, positionOf, STALE_VALUE_DAYS, tierAt, valueTrendAt, type FeatureIndex,
 } from '../features/index.js';
+import { bestRole } from './roles.js';
+import { REFERENCE_SCALE } from './scale.js';
+import { anchorAt, fitUpdateModel, hasEvidence, updateOf, type Estimate, type UpdateArtifact } from './update.js';
 
-export const RATING_MODEL_VERSION = 1;
+export { bestRole } from './roles.js';
+export { REFERENCE_SCALE } from './scale.js';
+
+export const RATING_MODEL_VERSION = 2;
 
 export const RATING_FEATURES = [
   'rel_log_value', 'rel_log_peak_value', 'value_trend', 'age', 'position_group', 'rel_club_strength', 'rel_league_strength', 'tier',
   'minutes_share',
 ] as const;
 
-/** EA FC 24 overall ratings (15,845 players): mean and standard deviation, the scale of the fallback. */
-export const REFERENCE_SCALE = { mean: 66.3, sd: 6.7 } as const;
 const MIN_CALIBRATION_ROWS = 200;
 const AGE_MIN = 15;
 const AGE_MAX = 42;
@@ -60,12 +67,17 @@ export interface RatingArtifact {
   ageDelta: Record<PositionGroup, number[]>;
   /** Median one-year value trend per age, AGE_MIN..AGE_MAX (NaN-free: 0 where unknown). */
   trendByAge: number[];
-  calibration: { rows: number; players: number; heldOutPlayers: number; heldOutR2: number; heldOutMae: number; target: CalibrationTarget };
+  /** How a published rating moves with the evidence since its release (null: no pairs to learn it from). */
+  update: UpdateArtifact | null;
+  calibration: {
+    rows: number; players: number; heldOutPlayers: number; heldOutR2: number; heldOutMae: number; target: CalibrationTarget;
+    update: UpdateArtifact['cv'] | null;
+  };
 }
 
-/** The date a season's rating is read at: 31 December of its first year, or the as-of date if earlier. */
+/** The date a season's rating is read at: the end of the season (all its evidence), or the as-of date if earlier. */
 export function ratingDate(season: number, asOf: string): string {
-  const d = `${season}-12-31`;
+  const d = seasonEnd(season);
   return d < asOf ? d : asOf;
 }
 
@@ -148,7 +160,8 @@ export function ratedSeasons(idx: FeatureIndex): PlayerSeason[] {
   return out;
 }
 
-function calibrationRows(snapshot: Snapshot): { rows: RatingRow[]; target: CalibrationTarget } {
+/** Published ratings to calibrate on (released by the as-of date; see snapshot.externalRatings). */
+function calibrationRows(snapshot: Snapshot): { rows: readonly RatingRow[]; target: CalibrationTarget } {
   const ea = snapshot.externalRatings.filter((r) => r.source === 'ea');
   if (ea.length >= MIN_CALIBRATION_ROWS) return { rows: ea, target: 'ea' };
   // The demo world's generator ratings play the part EA ratings play on real data. Never our own
@@ -168,7 +181,7 @@ export function fitRatingModel(snapshot: Snapshot, settings: RatingSettings = {}
   const { rows, target } = calibrationRows(snapshot);
   let model: GbmModel | null = null;
   let quantileKnots: number[] | null = null;
-  const calibration = { rows: 0, players: 0, heldOutPlayers: 0, heldOutR2: NaN, heldOutMae: NaN, target };
+  const calibration: RatingArtifact['calibration'] = { rows: 0, players: 0, heldOutPlayers: 0, heldOutR2: NaN, heldOutMae: NaN, target, update: null };
   const seasons = ratedSeasons(idx);
 
   if (target !== 'reference_scale') {
@@ -177,7 +190,8 @@ export function fitRatingModel(snapshot: Snapshot, settings: RatingSettings = {}
     const who: string[] = [];
     for (const r of rows) {
       if (!snapshot.players.has(r.player_id)) continue;
-      const x = ratingFeatures(idx, r.player_id, ratingDate(r.season, snapshot.asOf));
+      // Read on its release: what the rating's authors knew when they published it.
+      const x = ratingFeatures(idx, r.player_id, ratingReleaseDate(r.source, r.season));
       if (!Number.isFinite(x[0])) continue;
       X.push(x);
       y.push(r.rating);
@@ -250,7 +264,26 @@ export function fitRatingModel(snapshot: Snapshot, settings: RatingSettings = {}
     const s = [...t].sort((a, b) => a - b);
     return s[s.length >> 1];
   });
-  return { kind: 'rating', version: RATING_MODEL_VERSION, trainedAsOf: snapshot.asOf, target, features: [...RATING_FEATURES], model, quantileKnots, ageDelta, trendByAge, calibration };
+  const update = target === 'reference_scale' ? null : fitUpdateModel(idx, target, estimateOf(partial, idx), seed);
+  calibration.update = update?.cv ?? null;
+  return {
+    kind: 'rating', version: RATING_MODEL_VERSION, trainedAsOf: snapshot.asOf, target, features: [...RATING_FEATURES], model, quantileKnots, ageDelta, trendByAge,
+    update, calibration,
+  };
+}
+
+/** The features-only rating at a date (no published rating), unrounded. */
+function estimateOf(artifact: Pick<RatingArtifact, 'model' | 'quantileKnots'>, idx: FeatureIndex): Estimate {
+  return (playerId, at) => rawRating(artifact, ratingFeatures(idx, playerId, at));
+}
+
+/** The rating at a date: the published one moved by the evidence since its release, else the features' estimate. */
+export function currentAbility(artifact: RatingArtifact, idx: FeatureIndex, playerId: string, at: string): { rating: number; basis: RatingBasis; x: Float64Array } {
+  const x = ratingFeatures(idx, playerId, at);
+  const anchor = artifact.target === 'reference_scale' ? null : anchorAt(idx.snapshot, artifact.target, playerId, at);
+  if (!anchor) return { rating: rawRating(artifact, x), basis: 'estimated', x };
+  if (!hasEvidence(idx, playerId, anchor, at)) return { rating: anchor.rating, basis: 'ea', x };
+  return { rating: clampRating(anchor.rating + updateOf(artifact.update, idx, playerId, anchor, at, estimateOf(artifact, idx))), basis: 'estimated', x };
 }
 
 /** Growth still ahead on the age curve of the group, from the age on (sum of the positive mean changes). */
@@ -273,12 +306,12 @@ export interface RatingAt {
   age: number;
   position: string;
   group: PositionGroup;
+  basis: RatingBasis;
 }
 
 /** Rating and potential of a player read at a date of the snapshot (unrounded). */
 export function rateAt(artifact: RatingArtifact, idx: FeatureIndex, playerId: string, at: string, position?: string): RatingAt {
-  const x = ratingFeatures(idx, playerId, at);
-  const rating = rawRating(artifact, x);
+  const { rating, basis, x } = currentAbility(artifact, idx, playerId, at);
   const pos = position ?? positionOf(idx, playerId);
   const group = positionGroupOf(pos);
   const age = x[3];
@@ -286,61 +319,30 @@ export function rateAt(artifact: RatingArtifact, idx: FeatureIndex, playerId: st
   const rel = Number.isFinite(x[2]) ? x[2] - artifact.trendByAge[ai] : 0;
   const factor = Math.min(1.5, Math.max(0.5, 1 + rel));
   const potential = Math.min(99, Math.max(rating, rating + growthAhead(artifact, group, age) * factor));
-  return { rating, potential, age, position: pos, group };
+  return { rating, potential, age, position: pos, group, basis };
 }
 
-/**
- * Best role: the catalogue's roles that fit the position, scored on the traits the data holds
- * (height, age, rating, foot against the flank). A heuristic, since the data has no attributes.
- */
-const ROLE_TRAITS: Record<string, { height?: number; age?: number; rating?: number; inverted?: number }> = {
-  SWEEPER_KEEPER: { age: -1, rating: 0.5 }, SHOT_STOPPER: { height: 1, age: 0.5 },
-  BALL_PLAYING_DEFENDER: { rating: 1, height: -0.3 }, STOPPER: { height: 1 }, COVERING_DEFENDER: { age: 1 },
-  FULL_BACK: { age: 0.8 }, INVERTED_FULL_BACK: { rating: 1, inverted: 0.5 }, WING_BACK: { age: -1 },
-  ANCHOR: { height: 1, age: 0.5 }, BALL_WINNING_MIDFIELDER: { rating: -0.8, age: -0.2 }, DEEP_LYING_PLAYMAKER: { age: 1, rating: 0.5 },
-  BOX_TO_BOX_MIDFIELDER: { age: -1 }, MEZZALA: { rating: 0.8, height: -0.5 }, ADVANCED_PLAYMAKER: { rating: 1, height: -0.5 }, SHADOW_STRIKER: { height: -1 },
-  WIDE_MIDFIELDER: { age: 1, inverted: -0.5 }, TRADITIONAL_WINGER: { inverted: -1 }, INSIDE_FORWARD: { inverted: 1 }, INVERTED_WINGER: { inverted: 0.6, rating: 0.6 },
-  FALSE_NINE: { height: -1, rating: 0.5 }, TARGET_FORWARD: { height: 1.2 }, POACHER: { age: 0.5, height: -0.2 }, COMPLETE_FORWARD: { rating: 1.2 },
-  PRESSING_FORWARD: { age: -1, rating: -0.3 },
-};
-
-export function bestRole(player: PlayerRow, position: string, rating: number, age: number): string {
-  const fits = ROLES.filter((r) => (r.positions as readonly string[]).includes(position));
-  if (fits.length === 0) return ROLES[0].role;
-  const heightZ = player.height_cm ? (player.height_cm - 182) / 6 : 0;
-  const ageZ = Number.isFinite(age) ? (age - 26) / 4 : 0;
-  const ratingZ = (rating - REFERENCE_SCALE.mean) / REFERENCE_SCALE.sd;
-  const left = position.startsWith('L');
-  const right = position.startsWith('R');
-  const inverted = player.foot === null || player.foot === 'Both' || (!left && !right) ? 0 : (left && player.foot === 'Right') || (right && player.foot === 'Left') ? 1 : -1;
-  let best = fits[0].role;
-  let bestScore = -Infinity;
-  for (const r of fits) {
-    const t = ROLE_TRAITS[r.role] ?? {};
-    const s = (t.height ?? 0) * heightZ + (t.age ?? 0) * ageZ + (t.rating ?? 0) * ratingZ + (t.inverted ?? 0) * inverted;
-    if (s > bestScore) {
-      bestScore = s;
-      best = r.role;
-    }
-  }
-  return best;
-}
-
-/** Position of a season: the external rating's position that season when there is one, else his main position. */
-function seasonPositions(snapshot: Snapshot): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const r of snapshot.externalRatings) if (isPositionCode(r.position)) out.set(`${r.player_id}|${r.season}`, r.position);
+/** A season's published ratings per player (the latest edition released by the as-of date first looked up by season). */
+function publishedBySeason(snapshot: Snapshot): Map<string, RatingRow[]> {
+  const out = new Map<string, RatingRow[]>();
+  for (const r of snapshot.externalRatings) out.set(r.player_id, [...(out.get(r.player_id) ?? []), r]);
+  for (const list of out.values()) list.sort((a, b) => a.season - b.season);
   return out;
 }
+
+const fitsPosition = (role: string, position: string) => (findRole(role)?.positions as readonly string[] | undefined)?.includes(position) ?? false;
 
 /** Our rating rows (source 'model') for every player-season with a current market value. */
 export function rateAll(artifact: RatingArtifact, snapshot: Snapshot): RatingRow[] {
   const idx = featureIndex(snapshot);
-  const positions = seasonPositions(snapshot);
+  const published = publishedBySeason(snapshot);
   const out: RatingRow[] = [];
   for (const ps of ratedSeasons(idx)) {
     const player = snapshot.players.get(ps.playerId)!;
-    const position = positions.get(`${ps.playerId}|${ps.season}`) ?? positionOf(idx, ps.playerId);
+    // The season's published rating gives the position; the latest published by then, the role (from its attributes) where it fits.
+    const rows = published.get(ps.playerId) ?? [];
+    const position = rows.find((r) => r.season === ps.season && isPositionCode(r.position))?.position ?? positionOf(idx, ps.playerId);
+    const publishedRole = rows.findLast((r) => r.season <= ps.season && r.best_role !== '' && fitsPosition(r.best_role, position))?.best_role;
     const r = rateAt(artifact, idx, ps.playerId, ps.at, position);
     const rating = Math.round(r.rating);
     out.push({
@@ -348,9 +350,10 @@ export function rateAll(artifact: RatingArtifact, snapshot: Snapshot): RatingRow
       season: ps.season,
       rating,
       potential: Math.max(rating, Math.round(r.potential)),
-      best_role: bestRole(player, position, r.rating, r.age),
+      best_role: publishedRole ?? bestRole(player, position, r.rating, r.age),
       position,
       source: 'model',
+      basis: r.basis,
     });
   }
   out.sort((a, b) => a.player_id.localeCompare(b.player_id) || a.season - b.season);

@@ -223,6 +223,7 @@ describe('import transfermarkt: the fixture', () => {
     assert.deepEqual(c[P(10)], [C(1001), '2015-07-01', '2026-06-30', 'Archer Sports']);
     assert.deepEqual(c[P(12)], [C(1001), '2022-07-01', '2027-06-30', 'Cole & Co']);
     assert.deepEqual(c[P(14)], [C(1004), '2023-07-01', '2024-06-30', null], 'a league code as agent name is no agency');
+    assert.deepEqual(c[P(17)], [C(1002), '2023-07-01', null, null], 'his later value row has him at another club: the 2028 contract may be that club\'s');
     assert.equal(c[P(13)], undefined, 'not active in the snapshot');
     assert.equal(c[P(15)], undefined, 'not active in the snapshot');
   });
@@ -251,9 +252,11 @@ describe('import transfermarkt: the fixture', () => {
     assert.deepEqual(world.roles.map((r) => r.id), ROLES.map((r) => r.role));
     const r = world.ratings.map((x) => [x.player_id, x.season, x.rating, x.potential, x.position, x.best_role, x.source]).sort();
     assert.deepEqual(r, [
+      // Roles from the FC 24 attributes (all equal here: the first role of the position, the right foot at left back
+      // an inverted full back); FC 25 keeps the FC 24 role where it fits.
       [P(10), 2023, 80, 80, 'ST', 'FALSE_NINE', 'ea'],
       [P(10), 2024, 82, 82, 'ST', 'FALSE_NINE', 'ea'],
-      [P(11), 2023, 74, 74, 'LB', 'FULL_BACK', 'ea'],
+      [P(11), 2023, 74, 74, 'LB', 'INVERTED_FULL_BACK', 'ea'],
       [P(12), 2023, 73, 73, 'CM', 'BALL_WINNING_MIDFIELDER', 'ea'],
       [P(12), 2024, 75, 75, 'CM', 'BALL_WINNING_MIDFIELDER', 'ea'],
     ].sort());

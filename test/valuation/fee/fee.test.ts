@@ -45,7 +45,9 @@ test('fewer contract months never raise the fee, and the contract matters', () =
       const out = predictFee(artifact, train, { playerId, contractEndDate: end });
       assert.ok(out.feeEur >= prev.feeEur - 1e-6 && out.lowEur >= prev.lowEur - 1e-6 && out.highEur >= prev.highEur - 1e-6, `${playerId} at ${months} months`);
       assert.ok(out.lowEur <= out.feeEur && out.feeEur <= out.highEur);
-      if (months === 0) first = out.feeEur;
+      // Ending on the as-of date: a free transfer.
+      if (months === 0) assert.deepEqual(out, { feeEur: 0, lowEur: 0, highEur: 0 });
+      if (months === 3) first = out.feeEur;
       prev = out;
     }
     spread += Math.log(prev.feeEur / first);

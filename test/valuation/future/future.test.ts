@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { buildSnapshot } from '../../../src/domain/snapshot.js';
 import { trainBundle } from '../../../src/valuation/bundle.js';
 import {
-  CATEGORY_NAMES, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, fitFutureModel, overThirtyDuring, predictFuture, type FutureOutput,
+  CATEGORY_NAMES, DRIVER_FACTORS, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, fitFutureModel, overThirtyDuring, ownClubOf, predictFuture, roundedDrivers, type FutureOutput,
 } from '../../../src/valuation/future/index.js';
 import { fitRatingModel } from '../../../src/valuation/rating/index.js';
 import { clubIds, PLANTED_PREFIX, QUERY_PLAYER, syntheticWorld } from '../features/synthetic.js';
@@ -145,4 +145,37 @@ test('the spread widens the range around the same median', () => {
     assert.ok(b.lowEur <= a.lowEur + 1e-6 && b.highEur >= a.highEur - 1e-6, p.id);
     if (a.highEur > a.lowEur) assert.ok(b.highEur / b.lowEur > a.highEur / a.lowEur, p.id);
   }
+});
+
+test('drivers: their product times the baseline is the median (unrounded exactly, rounded within 1%)', () => {
+  for (const p of [...snap.players.values()].slice(0, 40)) {
+    // A baseline like a fee: his value give or take 40%.
+    const own = predictFuture(future, rating, snap, { playerId: p.id, clubId: clubs[4] }).anchorEur;
+    const baseline = own * (0.6 + (p.id.charCodeAt(p.id.length - 1) % 9) * 0.1);
+    const out = predictFuture(future, rating, snap, { playerId: p.id, clubId: clubs[4], baselineValueEur: baseline });
+    if (out.futureValueEur === 0) continue;
+    const exact = out.drivers.reduce((a, d) => a * d.effect, baseline);
+    assert.ok(Math.abs(exact / out.futureValueEur - 1) < 1e-9, `${p.id}: ${exact} vs ${out.futureValueEur}`);
+    const shown = roundedDrivers(out.drivers, out.futureValueEur / baseline);
+    assert.ok(shown.every((d) => DRIVER_FACTORS.includes(d.factor) && Number(d.effect.toFixed(3)) === d.effect));
+    const product = shown.reduce((a, d) => a * d.effect, baseline);
+    assert.ok(Math.abs(product / out.futureValueEur - 1) <= 0.01, `${p.id}: rounded ${product} vs ${out.futureValueEur}`);
+  }
+});
+
+test('a weaker club never raises the value; the club asked about shows in club_level', () => {
+  const strength = (c: string) => clubs.indexOf(c);
+  let weakerSeen = 0;
+  for (const p of [...snap.players.values()].slice(0, 60)) {
+    const own = ownClubOf(snap, p.id);
+    if (!own || !clubs.includes(own)) continue;
+    const home = predictFuture(future, rating, snap, { playerId: p.id, clubId: own, baselineValueEur: 1e6 });
+    // Clubs are ordered by quality in the synthetic world: a higher index is weaker.
+    for (const c of clubs.filter((x) => strength(x) > strength(own))) {
+      const away = predictFuture(future, rating, snap, { playerId: p.id, clubId: c, baselineValueEur: 1e6 });
+      assert.ok(away.futureValueEur <= home.futureValueEur * (1 + 1e-9), `${p.id} at ${c}: ${away.futureValueEur} > ${home.futureValueEur}`);
+      weakerSeen++;
+    }
+  }
+  assert.ok(weakerSeen > 20, `${weakerSeen} moves down checked`);
 });

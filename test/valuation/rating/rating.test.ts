@@ -69,3 +69,29 @@ test('deterministic and JSON-serialisable', () => {
   const copy = JSON.parse(JSON.stringify(artifact)) as typeof artifact;
   assert.deepEqual(rateAll(copy, snap).slice(0, 200), rateAll(artifact, snap).slice(0, 200));
 });
+
+test('the rating as of a date starts from the latest published rating released by then, and never reads a later one', () => {
+  const idx = featureIndex(snap);
+  const ea = world.ratings.filter((r) => r.source === 'ea' && r.season === 2019);
+  assert.ok(ea.length > 100);
+  // On the day of its release nothing new is known yet: the published rating itself.
+  const onRelease = ea.slice(0, 50).map((r) => ({ r, at: rateAt(artifact, idx, r.player_id, '2019-09-22') }));
+  for (const { r, at } of onRelease) {
+    assert.equal(at.basis, 'ea');
+    assert.equal(at.rating, r.rating);
+  }
+  // Later the evidence moves it, and the move is learned (cross-validated) to beat the published rating alone.
+  const later = ea.slice(0, 50).map((r) => rateAt(artifact, idx, r.player_id, '2020-06-30'));
+  assert.ok(later.every((x) => x.basis === 'estimated'));
+  const cv = artifact.calibration.update!;
+  assert.ok(cv.pairs > 500 && cv.mae < cv.anchorMae, JSON.stringify(cv));
+  // Ratings released after the as-of date (here the 2021 and later editions, changed to 99) change no rating as of it.
+  const changed = { ...world, ratings: world.ratings.map((r) => (r.source === 'ea' && r.season >= 2021 ? { ...r, rating: 99 } : r)) };
+  const snapA = buildSnapshot(world, '2021-06-30', 'syn');
+  const snapB = buildSnapshot(changed, '2021-06-30', 'syn');
+  const a = fitRatingModel(snapA, { seed: 4, gbm: { maxIter: 100, learningRate: 0.1 } });
+  const rowsA = rateAll(a, snapA);
+  const rowsB = rateAll(a, snapB);
+  assert.deepEqual(rowsA, rowsB);
+  assert.ok(rowsA.some((r) => r.season === 2020 && r.basis === 'estimated'));
+});

@@ -1654,6 +1654,18 @@ export interface paths {
                                 /** @description High end (90th percentile), in `currency` */
                                 high: number;
                             };
+                            /** @description The contract end the fee assumes, YYYY-MM-DD: contract_end_date when given, else the registry's; null when unknown. Fewer months left never raise the fee; an ended contract is a free transfer (0, warning free_agent) */
+                            contract_end_date: string | null;
+                            /** @description What the answer should be read with; an empty array when nothing applies */
+                            warnings: {
+                                /**
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @enum {string}
+                                 */
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                /** @description One plain sentence with the numbers */
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -1848,6 +1860,28 @@ export interface paths {
                                     best_role: string;
                                 }[];
                             };
+                            /** @description What value_category compares to, in EUR: expected_transfer_value when given, else his expected fee today on a neutral market (no buyer named) */
+                            baseline_value_in_eur: number;
+                            /** @description Why: multipliers whose product times baseline_value_in_eur is future_transfer_value_in_eur (within 1%); factors whose effect rounds to 1 are left out, age always shown */
+                            drivers: {
+                                /**
+                                 * @description What moves the value
+                                 * @enum {string}
+                                 */
+                                factor: "age" | "current_level" | "form" | "playing_time" | "club_level" | "league" | "contract";
+                                /** @description Multiplier on the baseline, 3 decimals (0.85 = -15%) */
+                                effect: number;
+                            }[];
+                            /** @description What the answer should be read with; an empty array when nothing applies */
+                            warnings: {
+                                /**
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @enum {string}
+                                 */
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                /** @description One plain sentence with the numbers */
+                                message: string;
+                            }[];
                         };
                     };
                 };
@@ -1997,11 +2031,14 @@ export interface paths {
                             };
                             /** @description Expected share of the club's league matches he starts in the analysis season (0 to 0.9); what he adds to the club's strength comes from those matches only */
                             playing_time_percentage: number;
-                            /** @description What the answer assumed or what to read it with; empty when nothing applies. `season_clubs_assumed`: the analysis season's clubs of the league were not named (`touchline leagues set-clubs`), last season's are simulated; `thin_squad`: a simulated club has fewer than 18 players with analysis data (the message says how many and how the rest was filled) */
+                            /** @description What the answer should be read with; an empty array when nothing applies */
                             warnings: {
-                                /** @description `season_clubs_assumed`, `thin_squad`, `already_at_club`, `free_agent` or `stale_value` */
-                                code: string;
-                                /** @description One plain sentence with the numbers in it */
+                                /**
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @enum {string}
+                                 */
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                /** @description One plain sentence with the numbers */
                                 message: string;
                             }[];
                         };
@@ -2175,11 +2212,14 @@ export interface paths {
                                 };
                                 /** @description Expected share of the club's league matches he starts in the analysis season (0 to 0.9); what he adds to the club's strength comes from those matches only */
                                 playing_time_percentage: number;
-                                /** @description What the answer assumed or what to read it with; empty when nothing applies. `season_clubs_assumed`: the analysis season's clubs of the league were not named (`touchline leagues set-clubs`), last season's are simulated; `thin_squad`: a simulated club has fewer than 18 players with analysis data (the message says how many and how the rest was filled) */
+                                /** @description What the answer should be read with; an empty array when nothing applies */
                                 warnings: {
-                                    /** @description `season_clubs_assumed`, `thin_squad`, `already_at_club`, `free_agent` or `stale_value` */
-                                    code: string;
-                                    /** @description One plain sentence with the numbers in it */
+                                    /**
+                                     * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                     * @enum {string}
+                                     */
+                                    code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                    /** @description One plain sentence with the numbers */
                                     message: string;
                                 }[];
                             };
@@ -2243,6 +2283,28 @@ export interface paths {
                                         best_role: string;
                                     }[];
                                 };
+                                /** @description What value_category compares to, in EUR: expected_transfer_value when given, else his expected fee today on a neutral market (no buyer named) */
+                                baseline_value_in_eur: number;
+                                /** @description Why: multipliers whose product times baseline_value_in_eur is future_transfer_value_in_eur (within 1%); factors whose effect rounds to 1 are left out, age always shown */
+                                drivers: {
+                                    /**
+                                     * @description What moves the value
+                                     * @enum {string}
+                                     */
+                                    factor: "age" | "current_level" | "form" | "playing_time" | "club_level" | "league" | "contract";
+                                    /** @description Multiplier on the baseline, 3 decimals (0.85 = -15%) */
+                                    effect: number;
+                                }[];
+                                /** @description What the answer should be read with; an empty array when nothing applies */
+                                warnings: {
+                                    /**
+                                     * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                     * @enum {string}
+                                     */
+                                    code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                    /** @description One plain sentence with the numbers */
+                                    message: string;
+                                }[];
                             };
                             /** @description The player as rated today */
                             player_info: {
@@ -2257,11 +2319,14 @@ export interface paths {
                                 /** @description Our latest potential, 1-99; null when he has none */
                                 current_potential: number | null;
                             };
-                            /** @description What the answer assumed or what to read it with; empty when nothing applies. `season_clubs_assumed`: the analysis season's clubs of the league were not named (`touchline leagues set-clubs`), last season's are simulated; `thin_squad`: a simulated club has fewer than 18 players with analysis data (the message says how many and how the rest was filled) */
+                            /** @description What the answer should be read with; an empty array when nothing applies */
                             warnings: {
-                                /** @description `season_clubs_assumed`, `thin_squad`, `already_at_club`, `free_agent` or `stale_value` */
-                                code: string;
-                                /** @description One plain sentence with the numbers in it */
+                                /**
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @enum {string}
+                                 */
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                /** @description One plain sentence with the numbers */
                                 message: string;
                             }[];
                         };
@@ -2426,11 +2491,14 @@ export interface paths {
                             total_future_transfer_value: number;
                             /** @description total_future_transfer_value, in EUR, a whole number */
                             total_future_transfer_value_in_eur: number;
-                            /** @description What the answer assumed or what to read it with; empty when nothing applies. `season_clubs_assumed`: the analysis season's clubs of the league were not named (`touchline leagues set-clubs`), last season's are simulated; `thin_squad`: a simulated club has fewer than 18 players with analysis data (the message says how many and how the rest was filled) */
+                            /** @description What the answer should be read with; an empty array when nothing applies */
                             warnings: {
-                                /** @description `season_clubs_assumed`, `thin_squad`, `already_at_club`, `free_agent` or `stale_value` */
-                                code: string;
-                                /** @description One plain sentence with the numbers in it */
+                                /**
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @enum {string}
+                                 */
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                /** @description One plain sentence with the numbers */
                                 message: string;
                             }[];
                         };
@@ -3119,6 +3187,11 @@ export interface paths {
                                 potential: number;
                                 /** @description Position code that season */
                                 position: string;
+                                /**
+                                 * @description `ea`: EA's rating as released (nothing new known since); `estimated`: ours, from the latest EA rating released by then moved by the evidence since (value trend, minutes), or from the data alone
+                                 * @enum {string}
+                                 */
+                                source: "ea" | "estimated";
                             }[];
                         };
                     };
@@ -3269,11 +3342,14 @@ export interface paths {
                                 /** @description expected_revenue in EUR */
                                 expected_revenue_in_eur: number;
                             }[];
-                            /** @description What the answer assumed or what to read it with; empty when nothing applies. `season_clubs_assumed`: the analysis season's clubs of the league were not named (`touchline leagues set-clubs`), last season's are simulated; `thin_squad`: a simulated club has fewer than 18 players with analysis data (the message says how many and how the rest was filled) */
+                            /** @description What the answer should be read with; an empty array when nothing applies */
                             warnings: {
-                                /** @description `season_clubs_assumed`, `thin_squad`, `already_at_club`, `free_agent` or `stale_value` */
-                                code: string;
-                                /** @description One plain sentence with the numbers in it */
+                                /**
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @enum {string}
+                                 */
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                /** @description One plain sentence with the numbers */
                                 message: string;
                             }[];
                         };
@@ -3465,11 +3541,14 @@ export interface paths {
                                 total_value_created_in_eur: number;
                                 /** @description total_value_created / expected_transfer_value (no wage), 4 decimals; null when the fee shown is 0 */
                                 return_on_investment: number | null;
-                                /** @description As /v1/get_roi_analysis answers for this player and club: what the simulation of the signing club assumed */
+                                /** @description What the answer should be read with; an empty array when nothing applies */
                                 warnings: {
-                                    /** @description `season_clubs_assumed`, `thin_squad`, `already_at_club`, `free_agent` or `stale_value` */
-                                    code: string;
-                                    /** @description One plain sentence with the numbers in it */
+                                    /**
+                                     * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                     * @enum {string}
+                                     */
+                                    code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                    /** @description One plain sentence with the numbers */
                                     message: string;
                                 }[];
                             }[];
