@@ -5,7 +5,8 @@
  * from its answer cache, serialised); and the recall of the screen: over seeded requests (clubs x
  * positions, some with filters), how many of the true top 10 of an exhaustive scan (the exact ROI
  * of every eligible player, run here) the answer holds, for the shortlist in force and for others.
- * Prints PASS/FAIL against the targets of issue 17.
+ * The requests are the default ones: sorted by net value created, players expected to start 25% at
+ * least, no wage. Prints PASS/FAIL against the targets of issues 17 and 31 (cold p95 <= 1 s).
  *
  * Times are wall-clock and, beside them, CPU time of this process, which a busy shared machine
  * disturbs less; the load average is printed with them.
@@ -28,7 +29,7 @@ import type { ModelBundle } from '../src/valuation/bundle.js';
 import { featureIndex } from '../src/valuation/features/index.js';
 import { createRng } from '../src/domain/random.js';
 import {
-  eligibleByScreen, positionPools, recommendSignings, screenedPosition, SHORTLIST, type RecommendQuery,
+  eligibleByScreen, MAX_EXACT_EXTRA, positionPools, recommendSignings, screenedPosition, SHORTLIST, type RecommendQuery,
 } from '../src/valuation/recommend/index.js';
 import { modelsCacheFromArgs, trainedModels } from './lib/models.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
@@ -46,10 +47,14 @@ const { values } = parseArgs({
   },
 });
 const AS_OF = values['as-of']!;
-const TARGET = { coldP95: 3000, repeatedP95: 50, recall: 9 };
+const TARGET = { coldP95: 1000, repeatedP95: 50, recall: 9 };
 /** A position with more eligible players than this is searched in a few leagues in the recall requests, so the exhaustive scan stays affordable. */
 const WHOLE_SCAN_MAX = 600;
 const LIMIT = 10;
+const MIN_PLAYING = 25;
+const SORT = 'net_value_created' as const;
+const order = compareCandidates(SORT);
+const shown = (limit: number) => ({ limit, sort: SORT, annualWage: null });
 const money = { code: 'EUR', rates: defaultRateTable() };
 const everyone = () => true;
 
@@ -79,7 +84,10 @@ type BenchQuery = RecommendQuery & { maxFee: number | null };
 function query(clubId: string, position: PositionCode, extra: Partial<BenchQuery> = {}): BenchQuery {
   const maxFee = extra.maxFee ?? null;
   const feeAllowed = maxFee === null ? null : (feeEur: number) => moneyPair(feeEur, money.code, money.rates).amount <= maxFee;
-  return { clubId, position, maxFee, feeAllowed, maxAge: null, competitions: null, limit: LIMIT, covered: everyone, ...extra };
+  return {
+    clubId, position, maxFee, feeAllowed, maxAge: null, competitions: null, limit: LIMIT, covered: everyone,
+    annualWageEur: null, minPlayingTime: MIN_PLAYING / 100, playsEnough: (share) => Math.round(share * 100) >= MIN_PLAYING, sort: SORT, ...extra,
+  };
 }
 
 const noFee = { expectedTransferValue: null, annualWage: null };
@@ -107,7 +115,7 @@ function coldLatency(bundle: ModelBundle, snapshot: Snapshot, n: number, seed: n
   const answer = (q: RecommendQuery) => cache.get(`rec|${q.clubId}|${q.position}|${q.limit}`, () =>
     presentRecommendation(recommendSignings(bundle, snapshot, q, {
       roi: (playerId) => cache.get<RoiResult>(`roi-result|${playerId}|${q.clubId}`, () => exactRoi(bundle, snapshot, playerId, q.clubId)),
-    }), snapshot, money, q.limit));
+    }), snapshot, money, shown(q.limit)));
   let considered = 0;
   const screenCpu: number[] = [];
   while (asked.length < n) {
@@ -130,7 +138,7 @@ function coldLatency(bundle: ModelBundle, snapshot: Snapshot, n: number, seed: n
   const share = screenCpu.reduce((a, b) => a + b, 0) / cold.cpu.reduce((a, b) => a + b, 0);
   const sc = [...screenCpu].sort((a, b) => a - b);
   console.log(`     of which the club's screen with every fee and future value of the position: cpu p50 ${quantile(sc, 0.5).toFixed(1)} ms  p95 ${quantile(sc, 0.95).toFixed(1)} ms` +
-    ` (${(100 * share).toFixed(0)}% of the cpu); the rest is the ${SHORTLIST} exact runs`);
+    ` (${(100 * share).toFixed(0)}% of the cpu); the rest is the exact runs (until ${SHORTLIST} play enough, at most ${MAX_EXACT_EXTRA} runs more)`);
   for (const q of asked) timed(repeated, () => JSON.stringify(answer(q)));
   const repeatedOk = summary('repeated', repeated, TARGET.repeatedP95);
   // another limit for a club and position asked before: the screen and the exact runs are kept
@@ -143,19 +151,20 @@ function coldLatency(bundle: ModelBundle, snapshot: Snapshot, n: number, seed: n
 interface Exhaustive {
   q: BenchQuery;
   /** eligible players in the screen's order, with their exact candidate */
-  screened: { playerId: string; roi: RoiResult; exact: RecommendedCandidate; onFieldEstimateEur: number; moneyOnly: number }[];
+  screened: { playerId: string; roi: RoiResult; exact: RecommendedCandidate; plays: boolean; onFieldEstimateEur: number; moneyOnly: number }[];
 }
 
 function exhaustive(bundle: ModelBundle, snapshot: Snapshot, q: BenchQuery): Exhaustive {
   const { players } = screenedPosition(bundle, snapshot, q.clubId, q.position);
-  const eligible = eligibleByScreen(snapshot, players, q);
+  // every eligible player whatever the screen's playing time; the truth keeps those whose exact one reaches the minimum
+  const eligible = eligibleByScreen(snapshot, players, { ...q, minPlayingTime: Number.NEGATIVE_INFINITY });
   return {
     q,
     screened: eligible.map((p) => {
       const roi = exactRoi(bundle, snapshot, p.playerId, q.clubId);
       // the screen without its on-field estimate: future value / fee alone
       const moneyOnly = p.feeEur > 0 ? p.futureEur / p.feeEur : Number.NEGATIVE_INFINITY;
-      return { playerId: p.playerId, roi, exact: candidateOf(snapshot, p, presentRoi(roi, noFee, money)), onFieldEstimateEur: p.onFieldEur, moneyOnly };
+      return { playerId: p.playerId, roi, exact: candidateOf(snapshot, p, presentRoi(roi, noFee, money), money), plays: q.playsEnough(roi.impact.playingTimePercentage), onFieldEstimateEur: p.onFieldEur, moneyOnly };
     }),
   };
 }
@@ -165,10 +174,10 @@ function exhaustive(bundle: ModelBundle, snapshot: Snapshot, q: BenchQuery): Exh
  * best k hold; `moneyOnly` orders by future value / fee alone instead of the screen.
  */
 function recallAt(e: Exhaustive, k: number, moneyOnly = false): { hit: number; of: number } {
-  const all = e.screened.map((x) => x.exact);
-  const truth = [...all].sort(compareCandidates).slice(0, LIMIT).map((c) => c.player_id);
-  const order = moneyOnly ? [...e.screened].sort((a, b) => b.moneyOnly - a.moneyOnly).map((x) => x.exact) : all;
-  const answer = new Set(order.slice(0, Math.max(LIMIT, k)).sort(compareCandidates).slice(0, LIMIT).map((c) => c.player_id));
+  const all = e.screened.filter((x) => x.plays).map((x) => x.exact);
+  const truth = [...all].sort(order).slice(0, LIMIT).map((c) => c.player_id);
+  const screenOrder = moneyOnly ? [...e.screened].sort((a, b) => b.moneyOnly - a.moneyOnly) : e.screened;
+  const answer = new Set(screenOrder.filter((x) => x.plays).map((x) => x.exact).slice(0, Math.max(LIMIT, k)).sort(order).slice(0, LIMIT).map((c) => c.player_id));
   return { hit: truth.filter((id) => answer.has(id)).length, of: truth.length };
 }
 
@@ -177,6 +186,7 @@ function recall(bundle: ModelBundle, snapshot: Snapshot, n: number, seed: number
   const { leagues, clubs } = leagueClubs(snapshot);
   const pools = positionPools(bundle.impact!, snapshot);
   const runs: Exhaustive[] = [];
+  const served_: { hit: number; of: number }[] = [];
   let exactRuns = 0;
   const t0 = performance.now();
   while (runs.length < n) {
@@ -192,15 +202,15 @@ function recall(bundle: ModelBundle, snapshot: Snapshot, n: number, seed: number
     if (rng.int(0, 2) === 0) extra.maxFee = [2e6, 5e6, 10e6, 20e6][rng.int(0, 3)];
     const q = query(clubId, position, extra);
     const e = exhaustive(bundle, snapshot, q);
-    if (e.screened.length < LIMIT) continue; // fewer than 10 eligible: every answer is the truth
+    if (e.screened.filter((x) => x.plays).length < LIMIT) continue; // fewer than 10 who would play: every answer is the truth
     exactRuns += e.screened.length;
     runs.push(e);
     // the endpoint's answer is the top 10 of the shortlist it runs exactly (its runs taken from the scan)
-    const served = presentRecommendation(recommendSignings(bundle, snapshot, q, { roi: (playerId) => e.screened.find((x) => x.playerId === playerId)!.roi }), snapshot, money, q.limit);
-    const r = recallAt(e, SHORTLIST);
-    const truth = new Set([...e.screened.map((x) => x.exact)].sort(compareCandidates).slice(0, LIMIT).map((c) => c.player_id));
-    if (served.candidates.filter((c) => truth.has(c.player_id)).length !== r.hit) throw new Error('the served answer is not the shortlist\'s top 10');
-    console.log(`  ${String(runs.length).padStart(2)}. ${describe(snapshot, q)}: ${e.screened.length} eligible, ${r.hit}/${r.of} of the true top 10`);
+    const served = presentRecommendation(recommendSignings(bundle, snapshot, q, { roi: (playerId) => e.screened.find((x) => x.playerId === playerId)!.roi }), snapshot, money, shown(q.limit));
+    const truth = new Set(e.screened.filter((x) => x.plays).map((x) => x.exact).sort(order).slice(0, LIMIT).map((c) => c.player_id));
+    const hit = served.candidates.filter((c) => truth.has(c.player_id)).length;
+    served_.push({ hit, of: truth.size });
+    console.log(`  ${String(runs.length).padStart(2)}. ${describe(snapshot, q)}: ${e.screened.length} eligible, ${e.screened.filter((x) => x.plays).length} play ${MIN_PLAYING}%+, served ${hit}/${truth.size} of the true top 10`);
   }
   console.log(`recall: ${n} seeded requests, exhaustive scans of ${exactRuns} exact ROI runs in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   for (const k of [...new Set([10, 15, 20, SHORTLIST, 40, 60])].sort((a, b) => a - b)) {
@@ -210,18 +220,17 @@ function recall(bundle: ModelBundle, snapshot: Snapshot, n: number, seed: number
     const plain = runs.map((e) => recallAt(e, k, true));
     const line = `recall of the true top 10 with a shortlist of ${String(k).padStart(3)}: mean ${mean.toFixed(2)}, worst ${worst}` +
       ` | future value / fee alone: mean ${(plain.reduce((a, r) => a + r.hit, 0) / plain.length).toFixed(2)}, worst ${Math.min(...plain.map((r) => r.hit))}`;
-    if (k === SHORTLIST) {
-      const ok = mean >= TARGET.recall;
-      console.log(`${ok ? 'PASS' : 'FAIL'} ${line} (the shortlist in force; target mean >= ${TARGET.recall})`);
-    } else console.log(`     ${line}`);
+    console.log(`     ${line}${k === SHORTLIST ? ' (the shortlist in force)' : ''}`);
   }
   // the screen's estimate of on_field_value against the exact one
   const pairs = runs.flatMap((e) => e.screened.map((x) => [x.onFieldEstimateEur, x.exact.on_field_value_in_eur] as const));
   const mae = pairs.reduce((a, [est, exact]) => a + Math.abs(est - exact), 0) / pairs.length;
   const meanExact = pairs.reduce((a, [, exact]) => a + exact, 0) / pairs.length;
   console.log(`     screen estimate of on_field_value: mean absolute error EUR ${Math.round(mae)} against a mean of EUR ${Math.round(meanExact)} over ${pairs.length} players`);
-  const per = runs.map((e) => recallAt(e, SHORTLIST));
-  return per.reduce((a, r) => a + r.hit, 0) / per.length >= TARGET.recall;
+  const servedMean = served_.reduce((a, r) => a + r.hit, 0) / served_.length;
+  const ok = servedMean >= TARGET.recall;
+  console.log(`${ok ? 'PASS' : 'FAIL'} the served answers (screen order, playing-time screen, at most ${MAX_EXACT_EXTRA} exact runs beyond the kept): mean ${servedMean.toFixed(2)} of the true top 10, worst ${Math.min(...served_.map((r) => r.hit))} (target mean >= ${TARGET.recall})`);
+  return ok;
 }
 
 async function main(): Promise<void> {

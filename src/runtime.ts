@@ -11,6 +11,7 @@ import { createLoginService } from './access/login.js';
 import { createRateLimiter } from './access/ratelimit/index.js';
 import { createLoginThrottle } from './access/throttle/index.js';
 import type { HttpDeps } from './http/deps.js';
+import { createShortlistStore } from './data/shortlist-store.js';
 import { AnalysisEngine, defaultWorkers } from './engine/pool.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -83,6 +84,7 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
     limiter,
     rateWindowSeconds: config.RATE_WINDOW_SECONDS,
     login,
+    shortlists: createShortlistStore(handle.db),
     pingDatabase: async () => {
       await sql`select 1`.execute(handle.db);
     },

@@ -13,6 +13,7 @@ import * as m006 from './migrations/006_world_references_in_bulk.js';
 import * as m007 from './migrations/007_login_throttle.js';
 import * as m008 from './migrations/008_player_attributes.js';
 import * as m009 from './migrations/009_rating_basis.js';
+import * as m010 from './migrations/010_shortlists.js';
 
 export type Db = Kysely<Database>;
 
@@ -86,6 +87,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '007_login_throttle': m007,
   '008_player_attributes': m008,
   '009_rating_basis': m009,
+  '010_shortlists': m010,
 };
 
 class InlineMigrations implements MigrationProvider {

@@ -11,7 +11,7 @@ import type { RateTable } from '../money/rates.js';
 import { leagueForecastOf, roi, sportiveImpactOf, squadValue, type RoiResult } from '../valuation/analysis.js';
 import type { ModelBundle } from '../valuation/bundle.js';
 import { ImpactError, type ImpactErrorCode } from '../valuation/impact/index.js';
-import { recommendSignings } from '../valuation/recommend/index.js';
+import { recommendSignings, type RecommendSort } from '../valuation/recommend/index.js';
 
 export type Task =
   /** unpack the package and nothing else: warms a worker ahead of the first request */
@@ -31,6 +31,11 @@ export type Task =
     limit: number;
     /** clubs the caller's plan covers; null: all */
     coveredClubs: string[] | null;
+    /** the caller's yearly wage for every candidate (EUR); null: none */
+    annualWageEur: number | null;
+    /** 0-100: the playing time (as shown, two decimals) every candidate reaches */
+    minPlayingTimePercentage: number;
+    sort: RecommendSort;
   };
 
 /** What a task answers: the result, or the impact model's refusal (an ImpactError does not survive the thread boundary). */
@@ -72,6 +77,11 @@ function compute(m: EngineModels, task: Task): unknown {
         competitions: task.competitions,
         limit: task.limit,
         covered: covered === null ? () => true : (team, owner) => (team !== null && covered.has(team)) || (owner !== null && covered.has(owner)),
+        annualWageEur: task.annualWageEur,
+        // on the playing time as shown (two decimals), so the filter and the number agree
+        playsEnough: (share) => Math.round(share * 100) >= task.minPlayingTimePercentage - 1e-9,
+        minPlayingTime: task.minPlayingTimePercentage / 100,
+        sort: task.sort,
       }, {
         roi: (playerId) => {
           const key = `${playerId}|${task.clubId}`;

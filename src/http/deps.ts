@@ -1,5 +1,6 @@
 import type { KeyAuthenticator, LoginService, Principal, RateLimiter } from '../access/interface.js';
 import type { Snapshot } from '../domain/snapshot.js';
+import type { ShortlistStore } from '../domain/shortlist.js';
 import type { SnapshotSource } from '../domain/snapshot-source.js';
 import type { AnalysisEngine } from '../engine/pool.js';
 import type { RateTable } from '../money/rates.js';
@@ -22,6 +23,8 @@ export interface HttpDeps {
   readonly limiter: RateLimiter;
   readonly rateWindowSeconds: number;
   readonly login: LoginService;
+  /** Each account's shortlist. */
+  readonly shortlists: ShortlistStore;
   /** Resolves when the database answers; rejects otherwise. */
   pingDatabase(): Promise<void>;
   /** Milliseconds since the epoch; injectable for tests of the rolling window. */

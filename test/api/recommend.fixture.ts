@@ -26,8 +26,9 @@ export let limited: string;
 export let first: { candidates_considered: number; candidates: Candidate[] };
 export const POSITION = 'CB';
 
+/** A request of the tests; with no minimum playing time unless given, so every eligible player is considered. */
 export async function recommend(body: Record<string, unknown>, key?: string) {
-  const res = await t.post(PATH, { club_id: club, position: POSITION, ...body }, key);
+  const res = await t.post(PATH, { club_id: club, position: POSITION, min_playing_time_percentage: 0, ...body }, key);
   assert.equal(res.statusCode, 200, res.body);
   return json(res) as { club_id: string; position: string; season: string; currency: string; candidates_considered: number; candidates: Candidate[] };
 }
@@ -43,12 +44,12 @@ export function eligible(position: string, keep: (facts: ReturnType<typeof playe
   }).map((p) => p.id);
 }
 
-export function assertOrdered(list: Candidate[]): void {
+/** Ordered by `field` highest first (a null last), ties by player id. */
+export function assertOrdered(list: Candidate[], field: keyof Candidate = 'net_value_created'): void {
   for (let i = 1; i < list.length; i++) {
     const a = list[i - 1], b = list[i];
-    const ra = a.return_on_investment ?? -Infinity, rb = b.return_on_investment ?? -Infinity;
-    assert.ok(ra > rb || (ra === rb && (a.total_value_created > b.total_value_created ||
-      (a.total_value_created === b.total_value_created && a.player_id < b.player_id))), `order at ${i}: ${JSON.stringify([a, b])}`);
+    const ra = (a[field] as number | null) ?? -Infinity, rb = (b[field] as number | null) ?? -Infinity;
+    assert.ok(ra > rb || (ra === rb && a.player_id < b.player_id), `order by ${field} at ${i}: ${JSON.stringify([a, b])}`);
   }
 }
 

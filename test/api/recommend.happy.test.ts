@@ -4,7 +4,7 @@ import { playerFacts } from '../../src/domain/player-facts.js';
 import { ratedPlayer } from '../../src/valuation/impact/model.js';
 import { recommendSignings, screenPosition } from '../../src/valuation/recommend/index.js';
 import { presentRecommendation } from '../../src/http/present/recommend.js';
-import { POSITION, assertOrdered, club, eligible, first, json, league, other, recommend, s, startRecommendApp, t } from './recommend.fixture.js';
+import { PATH, POSITION, assertOrdered, club, eligible, first, json, league, other, recommend, s, startRecommendApp, t } from './recommend.fixture.js';
 
 // What POST /v1/recommend_signings answers.
 before(startRecommendApp);
@@ -24,29 +24,35 @@ describe('POST /v1/recommend_signings', () => {
     assert.ok(b.candidates.length === 10, 'the demo world has more than 10 centre-backs to offer');
     for (const c of b.candidates) {
       assert.deepEqual(Object.keys(c).sort(), [
-        'age', 'club_id', 'club_name', 'expected_transfer_value', 'expected_transfer_value_in_eur', 'future_transfer_value',
-        'future_transfer_value_in_eur', 'increase_in_expected_position', 'name', 'on_field_value', 'on_field_value_in_eur',
-        'player_id', 'playing_time_percentage', 'return_on_investment', 'total_value_created', 'total_value_created_in_eur', 'warnings',
+        'age', 'club_id', 'club_name', 'contract_end_date', 'expected_transfer_value', 'expected_transfer_value_in_eur', 'future_transfer_value',
+        'future_transfer_value_in_eur', 'increase_in_expected_position', 'market_value_in_eur', 'name', 'net_value_created', 'net_value_created_in_eur',
+        'on_field_value', 'on_field_value_in_eur', 'player_id', 'playing_time_percentage', 'reasons', 'return_on_investment',
+        'total_value_created', 'total_value_created_in_eur', 'warnings',
       ]);
+      assert.ok(c.reasons.length >= 1 && c.reasons.length <= 3 && c.reasons.every((r) => /^[A-Z].*\.$/.test(r)), JSON.stringify(c.reasons));
+      assert.ok(Array.isArray(c.warnings) && c.warnings.every((w) => ['free_agent', 'stale_value'].includes(w.code) && w.message.length > 0));
       assert.equal(c.name, s.players.get(c.player_id)!.name);
       const f = playerFacts(s, s.players.get(c.player_id)!);
       assert.equal(c.club_id, f.currentTeamId);
       assert.equal(c.club_name, c.club_id === null ? null : s.clubs.get(c.club_id)!.name);
     }
-    assert.deepEqual(b.candidates, first.candidates.slice(0, 10), 'a smaller limit answers the first candidates of a larger one');
+    assert.deepEqual(b.candidates, (await recommend({ limit: 15 })).candidates.slice(0, 10), 'a smaller limit answers the first candidates of a larger one');
   });
 
-  test('every number equals /get_roi_analysis for that player and club with no fee and no wage', async () => {
+  test('every number equals /get_roi_analysis for that player and club with no fee and the same wage', async () => {
     const sample = [...first.candidates.slice(0, 4), first.candidates[first.candidates.length - 1]];
-    for (const currency of ['EUR', 'USD']) {
-      const body = currency === 'EUR' ? { limit: 25 } : { limit: 25, currency_code: 'usd' };
+    for (const [currency, wage] of [['EUR', null], ['USD', null], ['GBP', 1_500_000]] as const) {
+      const body = currency === 'EUR' ? { limit: 25 } : { limit: 25, currency_code: currency.toLowerCase(), ...(wage === null ? {} : { annual_wage: wage }) };
       const list = currency === 'EUR' ? first : await recommend(body);
       const picked = currency === 'EUR' ? sample : list.candidates.slice(0, 3);
       for (const c of picked) {
-        const res = await t.post('/v1/get_roi_analysis', { player_id: c.player_id, club_id: club, ...(currency === 'EUR' ? {} : { currency_code: currency }) });
+        const res = await t.post('/v1/get_roi_analysis', {
+          player_id: c.player_id, club_id: club, ...(currency === 'EUR' ? {} : { currency_code: currency }), ...(wage === null ? {} : { annual_wage: wage }),
+        });
         assert.equal(res.statusCode, 200, res.body);
         const roi = json(res);
         assert.deepEqual(c, {
+          ...c,
           player_id: c.player_id,
           name: c.name,
           age: roi.player_info.age,
@@ -62,6 +68,8 @@ describe('POST /v1/recommend_signings', () => {
           playing_time_percentage: roi.sportive_impact.playing_time_percentage,
           total_value_created: roi.total_value_created,
           total_value_created_in_eur: roi.total_value_created_in_eur,
+          net_value_created: roi.total_value_created - roi.expected_transfer_value - 3 * (roi.annual_wage ?? 0),
+          net_value_created_in_eur: roi.total_value_created_in_eur - roi.expected_transfer_value_in_eur - 3 * (roi.annual_wage_in_eur ?? 0),
           return_on_investment: roi.return_on_investment,
           warnings: roi.warnings,
         }, `${currency} ${c.player_id}`);
@@ -69,10 +77,33 @@ describe('POST /v1/recommend_signings', () => {
     }
   });
 
-  test('ordered by ROI, ties by total value created, then player id', () => {
+  test('ordered by net value created by default, by the sort asked otherwise, ties by player id', async () => {
     assertOrdered(first.candidates);
     assert.ok(first.candidates.length === 25);
-    assert.ok(first.candidates[0].return_on_investment! > first.candidates[24].return_on_investment!);
+    assert.ok(first.candidates[0].net_value_created > first.candidates[24].net_value_created);
+    for (const sort of ['total_value_created', 'return_on_investment', 'on_field_value', 'future_transfer_value', 'expected_transfer_value'] as const) {
+      const b = await recommend({ sort, limit: 5 });
+      assert.equal(b.candidates.length, 5);
+      assertOrdered(b.candidates, sort);
+    }
+    // a wage lowers every candidate's net value by three years of it
+    const paid = await recommend({ limit: 25, annual_wage: 1_000_000 });
+    const byId = new Map(first.candidates.map((c) => [c.player_id, c]));
+    for (const c of paid.candidates) {
+      const free = byId.get(c.player_id);
+      if (free) assert.equal(c.net_value_created, free.net_value_created - 3_000_000);
+    }
+  });
+
+  test('min_playing_time_percentage: every candidate expected to start at least that share (default 25)', async () => {
+    const res = await t.post(PATH, { club_id: club, position: POSITION, limit: 25 });
+    const b = json(res) as typeof first;
+    assert.ok(b.candidates.length > 0);
+    for (const c of b.candidates) assert.ok(Math.round(c.playing_time_percentage * 100) >= 25, JSON.stringify(c));
+    assert.ok(b.candidates_considered <= first.candidates_considered);
+    const high = await recommend({ min_playing_time_percentage: 60, limit: 25 });
+    for (const c of high.candidates) assert.ok(c.playing_time_percentage >= 0.6, JSON.stringify(c));
+    assert.ok(high.candidates_considered <= b.candidates_considered);
   });
 
   test('candidates: covered, with analysis data, not at the club, at the position; candidates_considered counts them all', async () => {
@@ -104,7 +135,7 @@ describe('POST /v1/recommend_signings', () => {
     // every candidate of the unfiltered list within the fee is still eligible, so the best of them come first
     const within = first.candidates.filter((c) => c.expected_transfer_value <= maxFee);
     assert.ok(within.length > 0);
-    assert.ok(cheap.candidates[0].return_on_investment! >= within[0].return_on_investment!);
+    assert.ok(cheap.candidates[0].net_value_created >= within[0].net_value_created);
     // the limit is on the fee as /get_roi_analysis shows it: his own fee lets him in, a unit less keeps him out
     const edge = first.candidates[0];
     const at = await recommend({ max_expected_transfer_value: edge.expected_transfer_value, limit: 25 });
@@ -131,11 +162,14 @@ describe('POST /v1/recommend_signings', () => {
   });
 
   test('limit', async () => {
-    for (const limit of [1, 3, 25]) {
+    // up to SHORTLIST (15) the exact runs are the same, so a smaller limit answers the first candidates of a larger one
+    const top = await recommend({ limit: 15 });
+    for (const limit of [1, 3, 15]) {
       const b = await recommend({ limit });
       assert.equal(b.candidates.length, limit);
-      assert.deepEqual(b.candidates, first.candidates.slice(0, limit));
+      assert.deepEqual(b.candidates, top.candidates.slice(0, limit));
     }
+    assert.equal(first.candidates.length, 25);
   });
 
   test('deterministic: the same request gives the same answer, and so does the computation run again', async () => {
@@ -143,9 +177,12 @@ describe('POST /v1/recommend_signings', () => {
     assert.deepEqual(await recommend({ position: 'ST', max_age: 30 }), a);
     const bundle = t.runtime.models.current()!;
     const money = { code: 'EUR', rates: t.runtime.world.rates() };
-    const q = { clubId: club, position: 'ST' as const, feeAllowed: null, maxAge: 30, competitions: null, limit: 10, covered: () => true };
+    const q = {
+      clubId: club, position: 'ST' as const, feeAllowed: null, maxAge: 30, competitions: null, limit: 10, covered: () => true,
+      annualWageEur: null, minPlayingTime: 0, playsEnough: () => true, sort: 'net_value_created' as const,
+    };
     // past every cache: the screen built again, the exact runs made again
-    const run = () => presentRecommendation(recommendSignings(bundle, s, q, { screen: screenPosition(bundle, s, club, 'ST') }), s, money, q.limit);
+    const run = () => presentRecommendation(recommendSignings(bundle, s, q, { screen: screenPosition(bundle, s, club, 'ST') }), s, money, { limit: q.limit, sort: q.sort, annualWage: null });
     assert.deepEqual(run(), a);
   });
 

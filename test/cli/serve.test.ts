@@ -12,7 +12,7 @@ after(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('serve on an empty embedded database: demo world, a working printed key, CLI through the running server, clean SIGTERM', { timeout: 240_000 }, async () => {
+test('serve on an empty embedded database: demo world, a working printed key, CLI through the running server, clean SIGTERM', { timeout: 480_000 }, async () => {
   server = await startServerProcess({ env: { TOUCHLINE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, startTimeoutMs: 180_000 });
   const key = /Demo API key: (\S+)/.exec(server.output())?.[1];
   assert.ok(key, 'the start prints a demo key');

@@ -199,7 +199,7 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
     const cells = (await page.locator('table.heatmap tbody tr').first().locator('td.cell').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-p'))))) as number[];
     assert.equal(cells.length, n);
     assert.ok(Math.abs(cells.reduce((a, b) => a + b, 0) - 1) < 0.01);
-    assert.match((await page.locator('table.forecast-table tbody tr').first().locator('td').last().textContent()) ?? '', /^€/);
+    assert.match((await page.locator('table.forecast-table tbody tr').first().locator('td.num').last().textContent()) ?? '', /^€/);
     // The club we came from is marked.
     const clubId = /#\/club\/([^?]+)/.exec(clubUrl)![1];
     assert.equal(await page.locator('table.forecast-table tr.mine').getAttribute('data-club'), clubId);
@@ -275,7 +275,7 @@ describe('Touchline Studio in headless Chromium', { skip }, () => {
   });
 
   step('the scouting list: filters and sort in the URL, sortable table, pages', async () => {
-    await page.getByRole('link', { name: 'Scouting list' }).click();
+    await page.getByRole('link', { name: 'Scouting', exact: true }).click();
     const rows = page.locator('main table tbody tr');
     await rows.first().waitFor();
     assert.equal(await rows.count(), 25);

@@ -41,7 +41,7 @@ describe('analysis engine', () => {
         { kind: 'forecast', league: world.snapshot.leagueOfClub.get(clubs[0])! },
         {
           kind: 'recommend', clubId: clubs[0], position: 'CM', maxFee: { amount: 80_000_000, code: 'GBP', rates: t.runtime.world.rates() }, maxAge: 30,
-          competitions: null, limit: 5, coveredClubs: clubs,
+          competitions: null, limit: 5, coveredClubs: clubs, annualWageEur: 1_000_000, minPlayingTimePercentage: 25, sort: 'net_value_created',
         },
       ];
       const fromPool = await Promise.all(tasks.map((task) => pool.run(world, task)));

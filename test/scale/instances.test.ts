@@ -195,7 +195,7 @@ describe('several instances on one PostgreSQL and one Redis', { skip }, () => {
     }
   });
 
-  test('a world replaced through the CLI is served by both instances without a restart', { timeout: 180_000 }, async () => {
+  test('a world replaced through the CLI is served by both instances without a restart', { timeout: 360_000 }, async () => {
     // One key per instance keeps each poll far under the limit.
     const keyA = BOOTSTRAP_KEY;
     const keyB = (await newAccount('world')).key;
@@ -211,11 +211,11 @@ describe('several instances on one PostgreSQL and one Redis', { skip }, () => {
     const oldVersion = await dataVersion();
     // The CLI goes on after the commit (it rates or trains models for the new data), so the clock starts
     // when the new data version is visible in the database, not when the command ends.
-    const demo = spawnCli(['demo', '--seed', '7', '--json'], cliEnv, { timeoutMs: 150_000 });
+    const demo = spawnCli(['demo', '--seed', '7', '--json'], cliEnv, { timeoutMs: 300_000 });
     const committed = await waitFor('the new data version committed', async () => {
       if (demo.child.exitCode !== null && demo.child.exitCode !== 0) throw new StopWaiting(`touchline demo failed: ${demo.output().stderr}`);
       return (await dataVersion()) !== oldVersion ? Date.now() : undefined;
-    }, { timeoutMs: 120_000, intervalMs: 100 });
+    }, { timeoutMs: 240_000, intervalMs: 100 });
     const seen = await Promise.all(
       ([[a, keyA], [b, keyB]] as const).map(([s, key]) =>
         waitFor(`new world on ${s.name}`, async () => {

@@ -5,7 +5,7 @@ import { buildSnapshot, type Snapshot } from '../../src/domain/snapshot.js';
 import { playerFacts } from '../../src/domain/player-facts.js';
 import { fitImpactModel, ImpactError, sportiveImpact, withModelRatings, type ImpactArtifact } from '../../src/valuation/impact/index.js';
 import { ratedPlayer, ratingIn } from '../../src/valuation/impact/model.js';
-import { clubScreen, screenedOnFieldValueEur, SCREEN_GRID } from '../../src/valuation/recommend/index.js';
+import { clubScreen, isSideOf, screenedOnFieldValueEur, SCREEN_GRID } from '../../src/valuation/recommend/index.js';
 import { compareCandidates, type RecommendedCandidate } from '../../src/http/present/recommend.js';
 
 // One demo world for the file, its generator's ratings standing in for the model's (as in impact.test.ts).
@@ -80,13 +80,31 @@ test('a club without a domestic league has no screen', () => {
   assert.throws(() => clubScreen(art, snap, national, 'CB'), (e: unknown) => e instanceof ImpactError && e.code === 'club_without_league');
 });
 
-test('the order of candidates: ROI highest first and null last, then total value created, then player id', () => {
-  const c = (id: string, roi: number | null, total: number): RecommendedCandidate => ({
-    player_id: id, name: id, age: 25, club_id: null, club_name: null, expected_transfer_value: 1, expected_transfer_value_in_eur: 1,
+test('the order of candidates: the sort highest first (a null ROI last), then player id', () => {
+  const c = (id: string, roi: number | null, total: number, net: number): RecommendedCandidate => ({
+    player_id: id, name: id, age: 25, club_id: null, club_name: null, market_value_in_eur: null, contract_end_date: null,
+    expected_transfer_value: 1, expected_transfer_value_in_eur: 1,
     future_transfer_value: 0, future_transfer_value_in_eur: 0, on_field_value: 0, on_field_value_in_eur: 0,
     increase_in_expected_position: 0, playing_time_percentage: 0, total_value_created: total, total_value_created_in_eur: total,
-    return_on_investment: roi, warnings: [],
+    net_value_created: net, net_value_created_in_eur: net, return_on_investment: roi, warnings: [], reasons: [],
   });
-  const list = [c('P5', null, 9e9), c('P4', 1.5, 10), c('P3', 2, 5), c('P2', 1.5, 20), c('P1', 1.5, 20), c('P0', 0, 0)];
-  assert.deepEqual([...list].sort(compareCandidates).map((x) => x.player_id), ['P3', 'P1', 'P2', 'P4', 'P0', 'P5']);
+  const list = [c('P5', null, 9e9, 9e9), c('P4', 1.5, 10, -5), c('P3', 2, 5, 3), c('P2', 1.5, 20, 3), c('P1', 1.5, 20, 7), c('P0', 0, 0, -1)];
+  assert.deepEqual([...list].sort(compareCandidates('return_on_investment')).map((x) => x.player_id), ['P3', 'P1', 'P2', 'P4', 'P0', 'P5']);
+  assert.deepEqual([...list].sort(compareCandidates('net_value_created')).map((x) => x.player_id), ['P5', 'P1', 'P2', 'P3', 'P0', 'P4']);
+  assert.deepEqual([...list].sort(compareCandidates('total_value_created')).map((x) => x.player_id), ['P5', 'P1', 'P2', 'P4', 'P3', 'P0']);
+});
+
+test('a club\'s youth and reserve sides are told by name, other clubs sharing a word are not', () => {
+  const clubs = new Map([
+    ['A', 'Arsenal FC'], ['A21', 'Arsenal U21'], ['AT', 'Arsenal Tula'], ['ATU', 'Arsenal Tula U19'], ['B', 'Bayern Munich'], ['B2', 'Bayern II'],
+    ['L', 'Bayer 04 Leverkusen'], ['L19', 'Leverkusen U19'], ['R', 'Real Madrid'], ['RC', 'Real Madrid Castilla'], ['W', 'Willem II Tilburg'],
+    ['M', 'Manchester United'], ['M21', 'Man Utd U21'], ['MC', 'Manchester City'], ['FCB', 'FC Barcelona'], ['FCBB', 'Barcelona B'],
+    ['E', 'RCD Espanyol Barcelona'], ['EB', 'Espanyol B'],
+  ].map(([id, name]) => [id, { id, name, registry_a_id: null, country: null, is_national_team: false }]));
+  const fake = { clubs } as unknown as typeof snap;
+  const yes: [string, string][] = [['A', 'A21'], ['A', 'A'], ['B', 'B2'], ['L', 'L19'], ['R', 'RC'], ['M', 'M21'], ['FCB', 'FCBB'], ['E', 'EB']];
+  const no: [string, string][] = [['A', 'AT'], ['A', 'ATU'], ['MC', 'M21'], ['W', 'B2'], ['FCB', 'EB'], ['E', 'FCBB'], ['A21', 'A'], ['A', 'B']];
+  for (const [club, side] of yes) assert.ok(isSideOf(fake, club, side), `${side} of ${club}`);
+  for (const [club, side] of no) assert.ok(!isSideOf(fake, club, side), `${side} not of ${club}`);
+  assert.equal(isSideOf(fake, 'A', null), false);
 });

@@ -30,6 +30,7 @@ export function documentOnlyDeps(): HttpDeps {
     limiter: { hit: none, health: none } as unknown as HttpDeps['limiter'],
     rateWindowSeconds: 60,
     login: { login: none, logout: none } as unknown as HttpDeps['login'],
+    shortlists: { list: none, add: none, remove: none },
     pingDatabase: none,
     now: none,
   };

@@ -11,6 +11,11 @@ import { SignInPage } from './signin/SignInPage';
 import { SquadPage } from './squad/SquadPage';
 import { SearchBox } from './search/SearchBox';
 import { ScoutingPage } from './scouting/ScoutingPage';
+import { ComparePage } from './compare/ComparePage';
+import { ForecastPickPage, SquadPickPage } from './competitions/PickPages';
+import { RecommendPage } from './recommend/RecommendPage';
+import { ShortlistPage } from './shortlist/ShortlistPage';
+import { useTitle } from './ui/title';
 import { CURRENCIES, setCurrency, useAccountCurrency, usePickedCurrency } from './ui/currency';
 import './styles.css';
 
@@ -72,19 +77,35 @@ function Page({ route }: { route: Route }) {
     case 'forecast':
       return <ForecastPage key={route.id} id={route.id} club={route.query.get('club')} />;
     case 'scouting':
-      return <ScoutingPage query={route.query} />;
+      // Keyed by the address: Back and Forward bring the form's fields back with the list.
+      return <ScoutingPage key={route.query.toString()} query={route.query} />;
+    case 'recommend':
+      return <RecommendPage />;
+    case 'shortlist':
+      return <ShortlistPage />;
+    case 'compare':
+      return <ComparePage query={route.query} />;
+    case 'squads':
+      return <SquadPickPage />;
+    case 'forecasts':
+      return <ForecastPickPage />;
     case 'player':
       return <PlayerPage key={route.id} id={route.id} />;
     default:
-      return (
-        <main id="main">
-          <h1>Page not found</h1>
-          <p>
-            <a href={links.competitions()}>Go to the competitions</a>
-          </p>
-        </main>
-      );
+      return <NotFound />;
   }
+}
+
+function NotFound() {
+  useTitle('Page not found');
+  return (
+    <main id="main">
+      <h1>Page not found</h1>
+      <p>
+        <a href={links.competitions()}>Go to the competitions</a>
+      </p>
+    </main>
+  );
 }
 
 /** The fragment names pages here, so the skip link moves focus itself instead of changing the page. */
@@ -96,11 +117,48 @@ function skipToContent(e: Event) {
   main.focus();
 }
 
+const NAV: ReadonlyArray<readonly [string, () => string]> = [
+  ['Search', links.competitions],
+  ['Scouting', () => links.scouting()],
+  ['Recommend', links.recommend],
+  ['Shortlist', links.shortlist],
+  ['Compare', () => links.compare()],
+  ['Squad', links.squads],
+  ['Forecast', links.forecasts],
+];
+
+/** The navigation entry a page belongs to, marked as the current one. */
+function activeNav(route: Route): string | null {
+  switch (route.page) {
+    case 'competitions':
+    case 'competition':
+      return 'Search';
+    case 'scouting':
+      return 'Scouting';
+    case 'recommend':
+      return 'Recommend';
+    case 'shortlist':
+      return 'Shortlist';
+    case 'compare':
+      return 'Compare';
+    case 'squads':
+    case 'club':
+      return 'Squad';
+    case 'forecasts':
+    case 'forecast':
+      return 'Forecast';
+    default:
+      return null;
+  }
+}
+
 function App() {
   const route = useRoute();
   const signedIn = useSignedIn();
   const picked = usePickedCurrency();
   const account = useAccountCurrency();
+  const [menu, setMenu] = useState(false);
+  const active = activeNav(route);
   return (
     <>
       <a class="skip" href="#main" onClick={skipToContent}>
@@ -111,25 +169,37 @@ function App() {
           Touchline Studio
         </a>
         {signedIn && (
-          <nav aria-label="Main" class="top-nav">
-            <SearchBox />
-            <a href={links.competitions()}>Competitions</a>
-            <a href={links.scouting()}>Scouting list</a>
-            <label class="currency">
-              Currency
-              <select value={picked ?? ''} onChange={(e) => setCurrency(e.currentTarget.value)}>
-                <option value="">{account ? `Account's (${account})` : "Account's"}</option>
-                {CURRENCIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="button" class="secondary" onClick={() => void signOutAndRevoke()}>
-              Sign out
-            </button>
-          </nav>
+          <button type="button" class="menu-toggle secondary" aria-expanded={menu} aria-controls="top-menu" onClick={() => setMenu(!menu)}>
+            Menu
+          </button>
+        )}
+        {signedIn && (
+          <div id="top-menu" class={menu ? 'top-menu open' : 'top-menu'}>
+            <nav aria-label="Main" class="top-nav">
+              {NAV.map(([name, to]) => (
+                <a key={name} href={to()} aria-current={active === name ? 'page' : undefined} onClick={() => setMenu(false)}>
+                  {name}
+                </a>
+              ))}
+            </nav>
+            <div class="top-tools">
+              <SearchBox label="Search players, teams and leagues" />
+              <label class="currency">
+                Currency
+                <select value={picked ?? ''} onChange={(e) => setCurrency(e.currentTarget.value)}>
+                  <option value="">{account ? `Account's (${account})` : "Account's"}</option>
+                  {CURRENCIES.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="button" class="secondary" onClick={() => void signOutAndRevoke()}>
+                Sign out
+              </button>
+            </div>
+          </div>
         )}
       </header>
       <RateLimitBanner />

@@ -9,6 +9,11 @@ export type Route =
   | { readonly page: 'player'; readonly id: string; readonly query: URLSearchParams }
   | { readonly page: 'scouting'; readonly query: URLSearchParams }
   | { readonly page: 'forecast'; readonly id: string; readonly query: URLSearchParams }
+  | { readonly page: 'recommend' }
+  | { readonly page: 'shortlist' }
+  | { readonly page: 'compare'; readonly query: URLSearchParams }
+  | { readonly page: 'squads' }
+  | { readonly page: 'forecasts' }
   | { readonly page: 'not-found' };
 
 export function parseRoute(hash: string): Route {
@@ -18,6 +23,11 @@ export function parseRoute(hash: string): Route {
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   if (parts.length === 0) return { page: 'competitions' };
   if (parts.length === 1 && parts[0] === 'scouting') return { page: 'scouting', query };
+  if (parts.length === 1 && parts[0] === 'recommend') return { page: 'recommend' };
+  if (parts.length === 1 && parts[0] === 'shortlist') return { page: 'shortlist' };
+  if (parts.length === 1 && parts[0] === 'compare') return { page: 'compare', query };
+  if (parts.length === 1 && parts[0] === 'squad') return { page: 'squads' };
+  if (parts.length === 1 && parts[0] === 'forecast') return { page: 'forecasts' };
   if (parts.length === 2 && parts[0] === 'competition') return { page: 'competition', id: parts[1] };
   if (parts.length === 2 && parts[0] === 'forecast') return { page: 'forecast', id: parts[1], query };
   if (parts.length === 2 && parts[0] === 'club') return { page: 'club', id: parts[1], query };
@@ -34,6 +44,11 @@ export function href(path: string, query?: URLSearchParams | Record<string, stri
 export const links = {
   competitions: () => href('/'),
   scouting: (query?: URLSearchParams) => href('/scouting', query),
+  recommend: () => href('/recommend'),
+  shortlist: () => href('/shortlist'),
+  compare: (ids?: readonly string[]) => href('/compare', ids?.length ? { players: ids.join(',') } : undefined),
+  squads: () => href('/squad'),
+  forecasts: () => href('/forecast'),
   competition: (id: string) => href(`/competition/${encodeURIComponent(id)}`),
   /** `club` is marked in the table and the heat map. */
   forecast: (competitionId: string, club?: string) => href(`/forecast/${encodeURIComponent(competitionId)}`, club ? { club } : undefined),

@@ -22,6 +22,7 @@ import { queryPlayerRoute } from './query-player.js';
 import { recommendSigningsRoute } from './recommend-signings.js';
 import { roleDescriptionRoute } from './role-description.js';
 import { searchRoute } from './search.js';
+import { shortlistRoute } from './shortlist.js';
 import { similarPlayersRoute } from './similar-players.js';
 import { squadAnalysisRoute } from './squad-analysis.js';
 
@@ -55,4 +56,5 @@ export function apiRoutes(app: FastifyInstance, deps: HttpDeps): void {
   marketValueHistoryRoute(app, deps);
   leagueForecastRoute(app, deps);
   recommendSigningsRoute(app, deps);
+  shortlistRoute(app, deps);
 }

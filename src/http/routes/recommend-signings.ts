@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isPositionCode, POSITION_CODES, type PositionCode } from '../../domain/positions.js';
+import { toEur } from '../../money/convert.js';
 import { ImpactError } from '../../valuation/impact/index.js';
-import { SHORTLIST, type Recommendation } from '../../valuation/recommend/index.js';
+import { MAX_EXACT_EXTRA, RECOMMEND_SORTS, SHORTLIST, type Recommendation } from '../../valuation/recommend/index.js';
 import { engineAnswer } from '../engine-answer.js';
 import { presentRecommendation } from '../present/recommend.js';
 import { ApiError, forbidden, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
-import { bodyObject, clubIdField, currencyField, MONEY_INPUT_MAX } from '../fields.js';
+import { bodyObject, clubIdField, currencyField, MONEY_INPUT_MAX, moneyInputField } from '../fields.js';
 import { competitionCovered, coveredClubsOf, requireClub } from '../guards.js';
 import { commonErrors, warningsOut } from '../schemas.js';
 import { mapImpactErrorAsync, valuationContext } from '../valuation-context.js';
@@ -18,6 +19,7 @@ export const RECOMMEND_LIMIT = { default: 10, max: 25 } as const;
 /** Whole years; a limit below any player's age is valid and answers an empty list. */
 export const RECOMMEND_AGES = { min: 0, max: 150 } as const;
 const MAX_COMPETITIONS = 50;
+export const MIN_PLAYING_TIME_DEFAULT = 25;
 
 const invalid = (name: string) => ({ error: `Invalid ${name}` });
 
@@ -37,6 +39,8 @@ const candidateSchema = z.object({
   age: z.number().int().nullable().describe('Whole years at the as-of date (as /get_roi_analysis player_info.age); null when the birth date is unknown'),
   club_id: z.string().nullable().describe('His current team; null without one'),
   club_name: z.string().nullable().describe('Name of his current team'),
+  market_value_in_eur: z.number().int().nullable().describe('His latest crowd value on or before the as-of date, EUR; null without one'),
+  contract_end_date: z.string().nullable().describe('End of his contract in force (YYYY-MM-DD); null when unknown'),
   expected_transfer_value: money('The fee: the expected fee of his move to the signing club (/get_roi_analysis with no fee given)'),
   expected_transfer_value_in_eur: moneyEur('The fee'),
   future_transfer_value: money('Median of his predicted value in 3 years at the signing club (/get_future_transfer_value)'),
@@ -48,10 +52,13 @@ const candidateSchema = z.object({
   playing_time_percentage: z.number().min(0).max(0.9).describe('Expected share of the club\'s league matches he starts in the analysis season (0 to 0.9)'),
   total_value_created: money('on_field_value + future_transfer_value'),
   total_value_created_in_eur: moneyEur('Total value created'),
+  net_value_created: money('What the signing leaves the club: total_value_created - expected_transfer_value - 3 x annual_wage (no wage when none was given)'),
+  net_value_created_in_eur: moneyEur('Net value created'),
   return_on_investment: z.number().nullable()
-    .describe('total_value_created / expected_transfer_value (no wage), 4 decimals; null when the fee shown is 0'),
+    .describe('total_value_created / (expected_transfer_value + 3 x annual_wage), 4 decimals; null when that cost is 0'),
   warnings: warningsOut(),
-}).describe('Each number equals what /v1/get_roi_analysis answers for this player and club with no fee and no wage, in the same currency');
+  reasons: z.array(z.string()).max(3).describe('Up to three plain sentences from the numbers: playing time, what he adds, what he will be worth'),
+}).describe('Each number equals what /v1/get_roi_analysis answers for this player and club with no fee and the same annual_wage, in the same currency');
 
 const answerSchema = z.object({
   club_id: z.string().describe('The signing club'),
@@ -59,12 +66,13 @@ const answerSchema = z.object({
   season: z.string().describe('The analysis season, the first of the 3 simulated (YYYY/YYYY)'),
   currency: z.string().describe('ISO 4217 code of every money field without the _in_eur suffix: currency_code, else the account\'s preferred currency, else EUR'),
   candidates_considered: z.number().int()
-    .describe('Players who met every condition: covered by the plan, with analysis data, at a club now but not this one, at that position, within the limits'),
+    .describe('Players who met every condition: covered by the plan, with analysis data, at a club now but neither this one nor one of its youth or reserve sides, ' +
+      'at that position, within the limits, and expected by the screen to play near min_playing_time_percentage at least'),
   candidates: z.array(candidateSchema)
-    .describe('Best first: return_on_investment (highest first, null last), then total_value_created, then player_id; at most `limit`'),
-}).describe('The best signings for the position, by return on investment for the club');
+    .describe('Best first by `sort` (highest first; a null return_on_investment last), ties by player_id; at most `limit`, each expected to start at least min_playing_time_percentage'),
+}).describe('The best signings for the position, by what each leaves the club (or the sort asked)');
 
-/** POST /v1/recommend_signings: who to sign at a position, ranked by ROI for the club. */
+/** POST /v1/recommend_signings: who to sign at a position, ranked by the value each leaves the club (or the sort asked). */
 export function recommendSigningsRoute(app: FastifyInstance, deps: HttpDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // one cache for answers and for the exact ROI results, shared by requests for the same club with other filters, limits or plans
@@ -73,12 +81,15 @@ export function recommendSigningsRoute(app: FastifyInstance, deps: HttpDeps): vo
   r.post('/v1/recommend_signings', {
     schema: {
       tags: ['analysis'],
-      summary: 'Who to sign at a position: eligible players ranked by return on investment for the club',
+      summary: 'Who to sign at a position: eligible players who would play, ranked by the value each signing leaves the club',
       description:
-        'Covered players with analysis data, not at the club, at that position and within the limits, ranked by the ROI ' +
-        '/v1/get_roi_analysis gives each for the club with no fee and no wage (the fee is then his expected fee for a move to the club). ' +
-        'A screen estimates every eligible player\'s on-field value; the exact simulation runs for the screen\'s best ' +
-        `${SHORTLIST}, which are ranked by it, so a smaller limit answers the first candidates of a larger one. ` +
+        'Covered players with analysis data, not at the club nor at its youth or reserve sides, at that position and within the limits, ' +
+        'whom the club would start at least min_playing_time_percentage of its league matches, ranked by `sort` (default net_value_created: ' +
+        'total_value_created less the fee and three years of annual_wage). Every number is what /v1/get_roi_analysis gives each for the club ' +
+        'with no fee and the same annual_wage (the fee is then his expected fee for a move to the club). No open data holds wages: without ' +
+        'annual_wage no wage is counted. A screen estimates every eligible player\'s on-field value and playing time; the exact simulation runs ' +
+        `in the screen's order until max(limit, ${SHORTLIST}) candidates reach the minimum (at most ${MAX_EXACT_EXTRA} runs more), and those are ranked by ` +
+        `it, so a limit up to ${SHORTLIST} answers the first candidates of a larger one. ` +
         'A club without a domestic league is 400 `' + NO_DOMESTIC_LEAGUE + '`.',
       body: bodyObject({
         club_id: clubIdField().describe('The signing club: C + 26 characters'),
@@ -110,6 +121,18 @@ export function recommendSigningsRoute(app: FastifyInstance, deps: HttpDeps): vo
           .nullish()
           .describe(`Candidates returned, 1-${RECOMMEND_LIMIT.max}; default ${RECOMMEND_LIMIT.default}`),
         currency_code: currencyField('currency_code', () => deps.rates()),
+        sort: z
+          .enum(RECOMMEND_SORTS, invalid('sort'))
+          .nullish()
+          .describe(`What the list is ordered by, highest first, ties by player_id: ${RECOMMEND_SORTS.join(', ')}; default net_value_created`),
+        min_playing_time_percentage: z
+          .number(invalid('min_playing_time_percentage'))
+          .min(0, invalid('min_playing_time_percentage'))
+          .max(100, invalid('min_playing_time_percentage'))
+          .nullish()
+          .describe(`0-100, default ${MIN_PLAYING_TIME_DEFAULT}: only players whose playing_time_percentage at the club, as a percentage, reaches it`),
+        annual_wage: moneyInputField('annual_wage')
+          .describe('In currency_code: the yearly wage assumed for every candidate, counted as /v1/get_roi_analysis counts it; omitted: no wage (no open data holds wages)'),
       }),
       response: { 200: answerSchema, ...commonErrors },
     },
@@ -128,7 +151,10 @@ export function recommendSigningsRoute(app: FastifyInstance, deps: HttpDeps): vo
     const maxFee = b.max_expected_transfer_value ?? null;
     const maxAge = b.max_age ?? null;
     const limit = b.limit ?? RECOMMEND_LIMIT.default;
-    const key = `rec|${b.club_id}|${b.position}|${maxFee}|${maxAge}|${competitions?.join(',') ?? '*'}|${limit}|${covered.key}|${ctx.versions}`;
+    const sort = b.sort ?? 'net_value_created';
+    const minPlaying = b.min_playing_time_percentage ?? MIN_PLAYING_TIME_DEFAULT;
+    const wage = b.annual_wage ?? null;
+    const key = `rec|${b.club_id}|${b.position}|${maxFee}|${maxAge}|${competitions?.join(',') ?? '*'}|${limit}|${sort}|${minPlaying}|${wage}|${covered.key}|${ctx.versions}`;
     return cache.getAsync(key, async () => {
       const rec = await mapImpactErrorAsync(
         engineAnswer<Recommendation>(deps, ctx, {
@@ -140,11 +166,14 @@ export function recommendSigningsRoute(app: FastifyInstance, deps: HttpDeps): vo
           competitions,
           limit,
           coveredClubs: covered.clubs,
+          annualWageEur: wage === null ? null : toEur(wage, ctx.money.code, ctx.money.rates),
+          minPlayingTimePercentage: minPlaying,
+          sort,
         }).catch((err: unknown) => {
           throw err instanceof ImpactError && err.code === 'club_without_league' ? new ApiError(400, NO_DOMESTIC_LEAGUE) : err;
         }),
       );
-      return presentRecommendation(rec, ctx.snapshot, ctx.money, limit);
+      return presentRecommendation(rec, ctx.snapshot, ctx.money, { limit, sort, annualWage: wage });
     });
   });
 }

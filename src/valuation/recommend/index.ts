@@ -1,14 +1,18 @@
 /**
- * Who should a club sign at one position: every eligible player ranked by the return on investment
- * /get_roi_analysis answers for him and that club with no fee and no wage given (the fee is then
- * the expected fee of a move to that club). Pure: snapshot and models in, typed results out.
+ * Who should a club sign at one position: every eligible player ranked by what /get_roi_analysis
+ * answers for him and that club with no fee given (the fee is then the expected fee of a move to
+ * that club) and the caller's wage, by default by the value the signing leaves the club once paid
+ * for (net value created). Pure: snapshot and models in, typed results out.
  *
  * Ranking thousands of players by the exact simulation would take minutes, so it goes in two steps:
- *   1. the screen: for every eligible player, the exact fee and future value (cheap) and an
- *      estimate of the on-field value from the club's screen (screen.ts), giving an estimated ROI;
- *   2. the exact ROI (roi, the very function of /get_roi_analysis) for the best `shortlist`
- *      of the screen, which http/ ranks by it as shown: return_on_investment (highest first, null
- *      last), then total_value_created, then player id.
+ *   1. the screen: for every eligible player, the exact fee and future value (cheap) and estimates
+ *      of the on-field value and the playing time from the club's screen (screen.ts); players the
+ *      screen expects to play well under the minimum are dropped, the rest ordered by the sort's
+ *      estimate;
+ *   2. the exact ROI (roi, the very function of /get_roi_analysis) in that order, keeping those
+ *      whose exact playing time reaches the minimum, until max(limit, SHORTLIST) are kept (or
+ *      MAX_EXACT_EXTRA runs more than that);
+ *      http/ ranks them by the sort on the numbers as shown.
  * Every number shown comes from step 2. The club's screen, the fees and the future values are kept
  * per snapshot, models, club and position, so a second request for that club and position (other
  * filters, limit or currency) costs only the exact runs it has not made yet.
@@ -20,12 +24,21 @@ import { roi as roiOfSigning, type RoiResult } from '../analysis.js';
 import type { ModelBundle } from '../bundle.js';
 import { predictFeePoint } from '../fee/index.js';
 import { predictFutureMedian } from '../future/index.js';
-import { ImpactError, type ImpactArtifact } from '../impact/index.js';
+import { ImpactError, roiOf, type ImpactArtifact } from '../impact/index.js';
 import { HORIZON_SEASONS, ratedPlayer, ratingIn, type RatedPlayer } from '../impact/model.js';
-import { clubScreen, screenedOnFieldValueEur, type ClubScreen } from './screen.js';
+import { roundMoney } from '../../money/convert.js';
+import { clubScreen, screenedOnFieldValueEur, screenedPlayingTime, type ClubScreen } from './screen.js';
+import { isSideOf } from './sides.js';
 import { memoFor, memoTable } from '../../domain/memo.js';
 
-export { clubScreen, screenedOnFieldValueEur, SCREEN_GRID, type ClubScreen } from './screen.js';
+export { clubScreen, screenedOnFieldValueEur, screenedPlayingTime, SCREEN_GRID, type ClubScreen } from './screen.js';
+export { isSideOf } from './sides.js';
+
+/** What the list is ordered by, highest first. */
+export const RECOMMEND_SORTS = [
+  'net_value_created', 'total_value_created', 'return_on_investment', 'on_field_value', 'future_transfer_value', 'expected_transfer_value',
+] as const;
+export type RecommendSort = (typeof RECOMMEND_SORTS)[number];
 
 export interface RecommendQuery {
   clubId: string;
@@ -38,6 +51,13 @@ export interface RecommendQuery {
   limit: number;
   /** The caller's plan, as CONVENTIONS.md covers a player: by his current team or his owning club. */
   covered: (currentTeamId: string | null, owningClubId: string | null) => boolean;
+  /** The yearly wage assumed for every candidate (EUR); null: no wage counted. */
+  annualWageEur: number | null;
+  /** Whether an exact playing time (0-0.9, as /get_sportive_impact shows it) reaches the caller's minimum. */
+  playsEnough: (playingTime: number) => boolean;
+  /** The minimum as a share (0-1), for the screen's estimate. */
+  minPlayingTime: number;
+  sort: RecommendSort;
 }
 
 export interface RecommendOptions {
@@ -50,10 +70,15 @@ export interface RecommendOptions {
 }
 
 /**
- * Players of the screen given the exact run, whatever the limit (at most 25): a smaller limit then
- * answers the first candidates of a larger one. Chosen by the recall bench/recommend.ts measures.
+ * Candidates kept from the exact runs for a limit up to it: a limit up to SHORTLIST answers the first
+ * candidates of a larger one. 15 keeps the cold call within 1 s (an exact run costs about 30 ms of
+ * CPU on the real data) at a recall of the true top 10 of 9.75 (bench/recommend.ts).
  */
-export const SHORTLIST = 25;
+export const SHORTLIST = 15;
+/** Exact runs at most beyond those kept: the screen's playing time is an estimate, some fall short. */
+export const MAX_EXACT_EXTRA = 5;
+/** How far under the minimum the screen's playing time may be and still get an exact run. */
+export const PLAYING_TIME_SLACK = 0.1;
 
 /** A player who may be recommended at his position: analysis data and a recent rating (the impact model needs one). */
 export interface PoolPlayer {
@@ -97,6 +122,8 @@ export interface ScreenedPlayer extends PoolPlayer {
   futureEur: number;
   /** the screen's estimate of on_field_value (EUR) */
   onFieldEur: number;
+  /** the screen's estimate of playing_time_percentage (0-0.9) */
+  playingTime: number;
 }
 
 export interface ScreenedPosition {
@@ -111,11 +138,13 @@ export function screenPosition(bundle: ModelBundle, snapshot: Snapshot, clubId: 
   const own = new Set(snapshot.squads.get(clubId) ?? []);
   const players: ScreenedPlayer[] = [];
   for (const p of positionPools(artifact, snapshot).get(position) ?? []) {
-    if (own.has(p.playerId) || p.currentTeamId === clubId || p.owningClubId === clubId) continue;
+    if (own.has(p.playerId) || isSideOf(snapshot, clubId, p.currentTeamId) || isSideOf(snapshot, clubId, p.owningClubId)) continue;
     // the same calls as roi: the fee of a move to the club, the future value framed by it
     const feeEur = predictFeePoint(bundle.fee, snapshot, { playerId: p.playerId, targetClubId: clubId });
     const futureEur = predictFutureMedian(bundle.future, bundle.rating, snapshot, { playerId: p.playerId, clubId, baselineValueEur: feeEur });
-    players.push({ ...p, feeEur, futureEur, onFieldEur: screenedOnFieldValueEur(screen, p.seasonRatings) });
+    players.push({
+      ...p, feeEur, futureEur, onFieldEur: screenedOnFieldValueEur(screen, p.seasonRatings), playingTime: screenedPlayingTime(screen, p.seasonRatings),
+    });
   }
   return { screen, players };
 }
@@ -142,7 +171,24 @@ function impactOf(bundle: ModelBundle): ImpactArtifact {
   return bundle.impact;
 }
 
-/** Players of the screen within the query's plan and limits, best estimated ROI first. */
+/** The screen's estimate of the number the query sorts by (a cost of 0 gives no ROI: last). */
+export function screenedSortValue(p: ScreenedPlayer, sort: RecommendSort, annualWageEur: number | null): number {
+  const total = p.onFieldEur + p.futureEur;
+  const cost = p.feeEur + 3 * (annualWageEur ?? 0);
+  switch (sort) {
+    case 'net_value_created': return total - cost;
+    case 'total_value_created': return total;
+    case 'return_on_investment': return cost > 0 ? total / cost : Number.NEGATIVE_INFINITY;
+    case 'on_field_value': return p.onFieldEur;
+    case 'future_transfer_value': return p.futureEur;
+    case 'expected_transfer_value': return p.feeEur;
+  }
+}
+
+/**
+ * Players of the screen within the query's plan and limits whom the screen expects to play near the
+ * minimum at least, best estimate of the sort first.
+ */
 export function eligibleByScreen(snapshot: Snapshot, screenedPlayers: readonly ScreenedPlayer[], q: RecommendQuery): ScreenedPlayer[] {
   let clubs: Set<string> | null = null;
   if (q.competitions !== null) {
@@ -155,10 +201,9 @@ export function eligibleByScreen(snapshot: Snapshot, screenedPlayers: readonly S
     if (q.maxAge !== null && (p.age === null || p.age > q.maxAge)) return false;
     // the fee as the answer shows it, so the filter and the number agree
     if (q.feeAllowed !== null && !q.feeAllowed(p.feeEur)) return false;
-    return true;
+    return p.playingTime >= q.minPlayingTime - PLAYING_TIME_SLACK;
   });
-  const score = (p: ScreenedPlayer) => (p.feeEur > 0 ? (p.onFieldEur + p.futureEur) / p.feeEur : Number.NEGATIVE_INFINITY);
-  const scores = new Map(out.map((p) => [p, score(p)]));
+  const scores = new Map(out.map((p) => [p, screenedSortValue(p, q.sort, q.annualWageEur)]));
   return out.sort((a, b) => scores.get(b)! - scores.get(a)! || b.onFieldEur + b.futureEur - (a.onFieldEur + a.futureEur) || (a.playerId < b.playerId ? -1 : 1));
 }
 
@@ -168,9 +213,15 @@ export interface Recommendation {
   position: PositionCode;
   /** the analysis season, the first of the 3 simulated */
   season: number;
+  /** players within the limits whom the screen expects to play near the minimum at least */
   candidatesConsidered: number;
-  /** the screen's best (at least `limit`), each with his exact ROI, in the screen's order */
+  /** the screen's best whose exact playing time reaches the minimum, each with his exact ROI (the caller's wage counted), in the screen's order */
   shortlist: { player: PoolPlayer; roi: RoiResult }[];
+}
+
+/** roi with no wage, the wage then counted as /get_roi_analysis counts it: only the ratio depends on it. */
+export function withWage(r: RoiResult, annualWageEur: number | null): RoiResult {
+  return annualWageEur === null ? r : { ...r, returnOnInvestment: roiOf(r.totalValueCreatedEur, roundMoney(r.feeEur), annualWageEur) };
 }
 
 /** POST /v1/recommend_signings's result (see the header); http/ orders it as shown. Throws ImpactError like /get_roi_analysis. */
@@ -178,12 +229,17 @@ export function recommendSignings(bundle: ModelBundle, snapshot: Snapshot, q: Re
   const { players } = opts.screen ?? screenedPosition(bundle, snapshot, q.clubId, q.position);
   const eligible = eligibleByScreen(snapshot, players, q);
   const roi = opts.roi ?? ((playerId: string) => roiOfSigning(bundle, snapshot, { playerId, clubId: q.clubId, feeEur: null, annualWageEur: null }));
-  const shortlist = eligible.slice(0, Math.max(q.limit, opts.shortlist ?? SHORTLIST));
+  const wanted = Math.max(q.limit, opts.shortlist ?? SHORTLIST);
+  const shortlist: Recommendation['shortlist'] = [];
+  for (let i = 0; i < eligible.length && i < wanted + MAX_EXACT_EXTRA && shortlist.length < wanted; i++) {
+    const r = roi(eligible[i].playerId);
+    if (q.playsEnough(r.impact.playingTimePercentage)) shortlist.push({ player: eligible[i], roi: withWage(r, q.annualWageEur) });
+  }
   return {
     clubId: q.clubId,
     position: q.position,
     season: snapshot.analysisSeason,
     candidatesConsidered: eligible.length,
-    shortlist: shortlist.map((p) => ({ player: p, roi: roi(p.playerId) })),
+    shortlist,
   };
 }

@@ -47,6 +47,8 @@ export interface ClubScreen {
   grid: readonly number[];
   /** per season, the club's extra expected revenue (EUR) with a stand-in of each grid rating */
   gainEur: number[][];
+  /** the stand-in's share of starts on the analysis season's match days, per grid rating (0 below the ratings played) */
+  startShare: number[];
 }
 
 /**
@@ -63,6 +65,7 @@ export function clubScreen(artifact: ImpactArtifact, snapshot: Snapshot, clubId:
   const screenDays = { ...rs, shareDraws: Math.min(rs.shareDraws, rs.laterSeasonDraws) };
   const seasons: number[] = [];
   const gainEur: number[][] = [];
+  const startShare = new Array<number>(SCREEN_GRID.length).fill(0);
   for (let k = 0; k < HORIZON_SEASONS; k++) {
     const season = snapshot.analysisSeason + k;
     seasons.push(season);
@@ -86,7 +89,9 @@ export function clubScreen(artifact: ImpactArtifact, snapshot: Snapshot, clubId:
     const seen = new Map<string, number>();
     let idle = 0;
     for (let g = SCREEN_GRID.length - 1; g >= 0 && idle < 2; g--) {
-      const w = matchDays([...rest, { playerId: STAND_IN, position, rating: SCREEN_GRID[g] }], screenDays, k).features;
+      const days = matchDays([...rest, { playerId: STAND_IN, position, rating: SCREEN_GRID[g] }], screenDays, k);
+      if (k === 0) startShare[g] = Math.min(0.9, days.startShares[STAND_IN] ?? 0);
+      const w = days.features;
       const f = { xi: own0.xi + w.xi - without.xi, depth: own0.depth + w.depth - without.depth };
       const c = strengthOf(artifact, setup.ctx, clubId, f);
       const attack = Math.max(c.attack, base.attack[own]);
@@ -119,7 +124,7 @@ export function clubScreen(artifact: ImpactArtifact, snapshot: Snapshot, clubId:
     const revenue = sim.outcomes.map((o) => expectedRevenueEur(table, o.positionProbabilities));
     gainEur.push(scenarioOf.map((s) => revenue[s] - revenue[0]));
   }
-  return { clubId, league: setup.league, position, seasons, grid: SCREEN_GRID, gainEur };
+  return { clubId, league: setup.league, position, seasons, grid: SCREEN_GRID, gainEur, startShare };
 }
 
 /** Linear interpolation on the grid, flat beyond its ends. */
@@ -131,6 +136,11 @@ function interpolate(grid: readonly number[], values: readonly number[], x: numb
   while (grid[i] < x) i++;
   const t = (x - grid[i - 1]) / (grid[i] - grid[i - 1]);
   return values[i - 1] + t * (values[i] - values[i - 1]);
+}
+
+/** The screen's estimate of playing_time_percentage (0-0.9) from his rating in the analysis season. */
+export function screenedPlayingTime(screen: ClubScreen, seasonRatings: readonly number[]): number {
+  return interpolate(screen.grid, screen.startShare, seasonRatings[0]);
 }
 
 /**

@@ -9,7 +9,7 @@ import { EA_FILES, keepRealWorld, REAL_DATA_DIR as DIR, realDataSkip } from '../
 
 test(
   'full import of the shared Transfermarkt copy, with the EA files',
-  { skip: realDataSkip, timeout: 300_000 },
+  { skip: realDataSkip, timeout: 600_000 },
   async () => {
     const h = await openDatabase({});
     try {

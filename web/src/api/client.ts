@@ -53,8 +53,10 @@ async function studioFetch(input: Request): Promise<Response> {
   if (key) request.headers.set('x-api-key', key);
   const url = new URL(request.url);
   const isLogin = url.pathname === '/v1/auth/login';
+  // The shortlist changes under the person's own hand: never answered from the cache.
+  const uncached = isLogin || url.pathname === '/v1/shortlist' || url.pathname === '/v1/auth/logout';
   const body = request.method === 'GET' ? '' : await input.clone().text();
-  const answer = isLogin ? await send(request) : await cache.get(`${key ?? ''}|${request.method} ${request.url}|${body}`, () => send(request));
+  const answer = uncached ? await send(request) : await cache.get(`${key ?? ''}|${request.method} ${request.url}|${body}`, () => send(request));
   if (answer.status === 200 && !isLogin && !url.searchParams.has('currency') && !body.includes('"currency_code"')) learnAccountCurrency(answer.body);
   // A key that stopped working (revoked, expired) signs the tab out rather than failing every page.
   if (answer.status === 401 && key && !isLogin) signOut();

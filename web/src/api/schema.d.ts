@@ -3459,8 +3459,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Who to sign at a position: eligible players ranked by return on investment for the club
-         * @description Covered players with analysis data, not at the club, at that position and within the limits, ranked by the ROI /v1/get_roi_analysis gives each for the club with no fee and no wage (the fee is then his expected fee for a move to the club). A screen estimates every eligible player's on-field value; the exact simulation runs for the screen's best 25, which are ranked by it, so a smaller limit answers the first candidates of a larger one. A club without a domestic league is 400 `Club has no domestic league to simulate`.
+         * Who to sign at a position: eligible players who would play, ranked by the value each signing leaves the club
+         * @description Covered players with analysis data, not at the club nor at its youth or reserve sides, at that position and within the limits, whom the club would start at least min_playing_time_percentage of its league matches, ranked by `sort` (default net_value_created: total_value_created less the fee and three years of annual_wage). Every number is what /v1/get_roi_analysis gives each for the club with no fee and the same annual_wage (the fee is then his expected fee for a move to the club). No open data holds wages: without annual_wage no wage is counted. A screen estimates every eligible player's on-field value and playing time; the exact simulation runs in the screen's order until max(limit, 15) candidates reach the minimum (at most 5 runs more), and those are ranked by it, so a limit up to 15 answers the first candidates of a larger one. A club without a domestic league is 400 `Club has no domestic league to simulate`.
          */
         post: {
             parameters: {
@@ -3486,11 +3486,17 @@ export interface paths {
                         limit?: number | null;
                         /** @description ISO 4217 code, any case; default EUR */
                         currency_code?: string;
+                        /** @description What the list is ordered by, highest first, ties by player_id: net_value_created, total_value_created, return_on_investment, on_field_value, future_transfer_value, expected_transfer_value; default net_value_created */
+                        sort?: ("net_value_created" | "total_value_created" | "return_on_investment" | "on_field_value" | "future_transfer_value" | "expected_transfer_value") | null;
+                        /** @description 0-100, default 25: only players whose playing_time_percentage at the club, as a percentage, reaches it */
+                        min_playing_time_percentage?: number | null;
+                        /** @description In currency_code: the yearly wage assumed for every candidate, counted as /v1/get_roi_analysis counts it; omitted: no wage (no open data holds wages) */
+                        annual_wage?: number | null;
                     };
                 };
             };
             responses: {
-                /** @description The best signings for the position, by return on investment for the club */
+                /** @description The best signings for the position, by what each leaves the club (or the sort asked) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3505,9 +3511,9 @@ export interface paths {
                             season: string;
                             /** @description ISO 4217 code of every money field without the _in_eur suffix: currency_code, else the account's preferred currency, else EUR */
                             currency: string;
-                            /** @description Players who met every condition: covered by the plan, with analysis data, at a club now but not this one, at that position, within the limits */
+                            /** @description Players who met every condition: covered by the plan, with analysis data, at a club now but neither this one nor one of its youth or reserve sides, at that position, within the limits, and expected by the screen to play near min_playing_time_percentage at least */
                             candidates_considered: number;
-                            /** @description Best first: return_on_investment (highest first, null last), then total_value_created, then player_id; at most `limit` */
+                            /** @description Best first by `sort` (highest first; a null return_on_investment last), ties by player_id; at most `limit`, each expected to start at least min_playing_time_percentage */
                             candidates: {
                                 /** @description Player service id */
                                 player_id: string;
@@ -3519,6 +3525,10 @@ export interface paths {
                                 club_id: string | null;
                                 /** @description Name of his current team */
                                 club_name: string | null;
+                                /** @description His latest crowd value on or before the as-of date, EUR; null without one */
+                                market_value_in_eur: number | null;
+                                /** @description End of his contract in force (YYYY-MM-DD); null when unknown */
+                                contract_end_date: string | null;
                                 /** @description The fee: the expected fee of his move to the signing club (/get_roi_analysis with no fee given), in `currency` */
                                 expected_transfer_value: number;
                                 /** @description The fee, EUR */
@@ -3539,7 +3549,11 @@ export interface paths {
                                 total_value_created: number;
                                 /** @description Total value created, EUR */
                                 total_value_created_in_eur: number;
-                                /** @description total_value_created / expected_transfer_value (no wage), 4 decimals; null when the fee shown is 0 */
+                                /** @description What the signing leaves the club: total_value_created - expected_transfer_value - 3 x annual_wage (no wage when none was given), in `currency` */
+                                net_value_created: number;
+                                /** @description Net value created, EUR */
+                                net_value_created_in_eur: number;
+                                /** @description total_value_created / (expected_transfer_value + 3 x annual_wage), 4 decimals; null when that cost is 0 */
                                 return_on_investment: number | null;
                                 /** @description What the answer should be read with; an empty array when nothing applies */
                                 warnings: {
@@ -3551,6 +3565,8 @@ export interface paths {
                                     /** @description One plain sentence with the numbers */
                                     message: string;
                                 }[];
+                                /** @description Up to three plain sentences from the numbers: playing time, what he adds, what he will be worth */
+                                reasons: string[];
                             }[];
                         };
                     };
@@ -3642,6 +3658,385 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shortlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's shortlist, newest first
+         * @description Per account, not per key: every key of the account sees the same list. A player the served data no longer holds is left out until it does again.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The account's shortlist */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Newest first, at most 500 */
+                            players: {
+                                /** @description Player service id: P + 26 characters */
+                                player_id: string;
+                                /** @description The player's display name */
+                                name: string;
+                                /** @description The account's note on him; null when none was given */
+                                note: string | null;
+                                /** @description When he was first added (ISO 8601, UTC); adding him again keeps it */
+                                added_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Unexpected server error. Please try again later.` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a player to the shortlist, or update his note
+         * @description At most 500 players; adding a listed player again updates his note and keeps his place.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Player service id: P + 26 characters */
+                        player_id: string;
+                        /** @description A note on him, at most 2000 characters; sent again for a listed player it replaces his note */
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description A player on the shortlist */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Player service id: P + 26 characters */
+                            player_id: string;
+                            /** @description The player's display name */
+                            name: string;
+                            /** @description The account's note on him; null when none was given */
+                            note: string | null;
+                            /** @description When he was first added (ISO 8601, UTC); adding him again keeps it */
+                            added_at: string;
+                        };
+                    };
+                };
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Shortlist is full`: 500 players already; remove one first */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Unexpected server error. Please try again later.` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        /** Remove a player from the shortlist */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description Player service id: P + 26 characters */
+                    player_id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Player not on shortlist` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Unexpected server error. Please try again later.` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

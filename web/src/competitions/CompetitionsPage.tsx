@@ -1,3 +1,4 @@
+import { useTitle } from '../ui/title';
 import { useApi } from '../api/use-api';
 import { links } from '../router';
 import { Show } from '../ui/states';
@@ -7,6 +8,7 @@ import { competitionName } from './names';
 
 export function CompetitionsPage() {
   const loaded = useApi(loadCompetitions, []);
+  useTitle('Search');
   return (
     <main id="main">
       <h1>Competitions</h1>
@@ -28,6 +30,7 @@ export function CompetitionsPage() {
 
 export function CompetitionPage({ id }: { id: string }) {
   const loaded = useApi(() => loadClubs(id), [id]);
+  useTitle(competitionName(id));
   return (
     <main id="main">
       <nav aria-label="Breadcrumb" class="crumbs">

@@ -1,3 +1,5 @@
+import { zoneOf } from './zones';
+import { useTitle } from '../ui/title';
 import { useApi } from '../api/use-api';
 import { competitionName } from '../competitions/names';
 import { links } from '../router';
@@ -13,6 +15,7 @@ export function ForecastPage({ id, club }: { id: string; club: string | null }) 
   const currency = usePickedCurrency();
   const forecast = useApi(() => loadForecast(id, currency), [id, currency]);
   const name = competitionName(id);
+  useTitle(`${name} forecast`);
   return (
     <main id="main" class="forecast">
       <nav aria-label="Breadcrumb" class="crumbs">
@@ -51,6 +54,10 @@ function Table({ forecast: f, club }: { forecast: Forecast; club: string | null 
     <section class="card" aria-labelledby="table-h">
       <h2 id="table-h">Expected table</h2>
       <p class="hint">Expected final place, points and league money (prize and TV money by place), averaged over the simulated seasons.</p>
+      <p class="legend zones">
+        <span class="key zone-title">Title</span> <span class="key zone-european">European places</span> <span class="key zone-relegation">Relegation</span>{' '}
+        <span class="hint">(the usual places of a league this size, by the order of the expected table)</span>
+      </p>
       <ScrollRegion label="Expected table">
         <table class="forecast-table">
           <caption class="sr-only">
@@ -65,11 +72,15 @@ function Table({ forecast: f, club }: { forecast: Forecast; club: string | null 
               <th scope="col" class="num">Place</th>
               <th scope="col" class="num">Points</th>
               <th scope="col" class="num">League money</th>
+              <th scope="col">Zone</th>
             </tr>
           </thead>
           <tbody>
-            {f.clubs.map((c, i) => (
-              <tr key={c.club_id} data-club={c.club_id} class={c.club_id === club ? 'mine' : undefined} aria-current={c.club_id === club ? 'true' : undefined}>
+            {f.clubs.map((c, i) => {
+              const zone = zoneOf(i + 1, f.clubs.length);
+              const cls = [c.club_id === club ? 'mine' : '', zone ? `zone-${zone.split(' ')[0].toLowerCase()}` : ''].filter(Boolean).join(' ');
+              return (
+              <tr key={c.club_id} data-club={c.club_id} class={cls || undefined} aria-current={c.club_id === club ? 'true' : undefined}>
                 <td class="num">{i + 1}</td>
                 <th scope="row">
                   <a href={links.club(c.club_id)}>{c.name}</a>
@@ -77,8 +88,10 @@ function Table({ forecast: f, club }: { forecast: Forecast; club: string | null 
                 <td class="num expected-position">{c.expected_position.toFixed(2)}</td>
                 <td class="num">{c.expected_points.toFixed(1)}</td>
                 <td class="num">{formatMoney(c.expected_revenue, f.currency)}</td>
+                <td class="zone">{zone ?? ''}</td>
               </tr>
-            ))}
+              );
+            })}
           </tbody>
         </table>
       </ScrollRegion>

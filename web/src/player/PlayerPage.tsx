@@ -7,11 +7,15 @@ import { formatCount, formatMoney, formatPercent } from '../ui/format';
 import { Show } from '../ui/states';
 import { CATEGORIES, loadCareer, loadPlayingTime, loadProfile, loadValues } from './data';
 import { ForMyClub } from './ForMyClub';
+import { SimilarPlayers } from './SimilarPlayers';
+import { ShortlistButton } from '../shortlist/ShortlistButton';
+import { useTitle } from '../ui/title';
 import { ScrollRegion } from '../ui/ScrollRegion';
 
 export function PlayerPage({ id }: { id: string }) {
   const currency = usePickedCurrency();
   const profile = useApi(() => loadProfile(id), [id]);
+  useTitle(profile.state === 'ok' ? profile.data.profile.name : 'Player');
   const career = useApi(() => loadCareer(id), [id]);
   const club = profile.state === 'ok' ? (profile.data.info.current_team_id ?? profile.data.info.last_active_club_id ?? profile.data.info.owning_club_id) : null;
   const clubName = career.state === 'ok' && club ? (career.data.find((s) => s.club_id === club)?.club_name ?? null) : null;
@@ -39,6 +43,7 @@ export function PlayerPage({ id }: { id: string }) {
               <Fact term="Contract until" value={info.contract_end_date} />
               <Fact term="Agency" value={info.agency_name} />
             </dl>
+            <ShortlistButton playerId={id} />
           </header>
         )}
       </Show>
@@ -49,6 +54,7 @@ export function PlayerPage({ id }: { id: string }) {
         </section>
         <ForMyClub playerId={id} currency={currency} />
       </div>
+      <SimilarPlayers id={id} currency={currency} />
       <section class="card" aria-labelledby="career-h">
         <h2 id="career-h">Career</h2>
         <Show loaded={career} what="the career">
@@ -130,7 +136,7 @@ function Values({ id, club, currency }: { id: string; club: string; currency: st
               </div>
               <div>
                 <dt>Outlook</dt>
-                <dd>
+                <dd class={`outlook ${outlookTone(future.value_category)}`}>
                   {future.value_category}
                   {future.explanations.over_thirthy_years && ' (over 30 during the simulation)'}
                 </dd>
@@ -144,11 +150,11 @@ function Values({ id, club, currency }: { id: string; club: string; currency: st
               format={formatPercent}
               highlight={future.value_category}
             />
-            <h3>Similar players</h3>
+            <h3>Comparable players in the history</h3>
             {future.explanations.similar_players.length === 0 ? (
               <p>No comparable player in the history.</p>
             ) : (
-              <ScrollRegion label="Similar players">
+              <ScrollRegion label="Comparable players in the history">
                 <table>
                   <caption class="sr-only">Comparable historical players</caption>
                   <thead>
@@ -163,8 +169,8 @@ function Values({ id, club, currency }: { id: string; club: string; currency: st
                     </tr>
                   </thead>
                   <tbody>
-                    {future.explanations.similar_players.map((s) => (
-                      <tr key={`${s.name}-${s.season}`}>
+                    {uniqueBy(future.explanations.similar_players, (s) => s.name).map((s) => (
+                      <tr key={s.name}>
                         <td>{s.name}</td>
                         <td>{s.season}</td>
                         <td>{s.age}</td>
@@ -231,4 +237,17 @@ function PlayingTime({ id }: { id: string }) {
       </Show>
     </section>
   );
+}
+
+/** The outlook's colour follows its category: growth green, decline red, stable plain. */
+export function outlookTone(category: string): 'up' | 'down' | '' {
+  if (category === 'Decline' || category === 'Major decline') return 'down';
+  if (category === 'Elite Prospect' || category === 'Excellent Opportunity' || category === 'Steady Grower') return 'up';
+  return '';
+}
+
+/** The first of each key: the most similar season of a man, not one row per season of his. */
+function uniqueBy<T>(list: readonly T[], key: (t: T) => string): T[] {
+  const seen = new Set<string>();
+  return list.filter((t) => !seen.has(key(t)) && Boolean(seen.add(key(t))));
 }

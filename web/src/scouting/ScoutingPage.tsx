@@ -1,7 +1,8 @@
 import { useId, useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
 import { useApi } from '../api/use-api';
-import { loadCompetitions } from '../competitions/data';
+import { loadClubs, loadCompetitions } from '../competitions/data';
+import { useTitle } from '../ui/title';
 import { competitionName } from '../competitions/names';
 import { links } from '../router';
 import { POSITIONS } from '../squad/lines';
@@ -25,8 +26,25 @@ const COLUMNS: ReadonlyArray<{ key: string; label: string; num?: boolean }> = [
   { key: 'contract_end_date', label: 'Contract until' },
 ];
 
+/** The clubs of the chosen competition; any club until one is chosen. */
+function ClubField({ competition, value, onChange }: { competition: string; value: string; onChange: (v: string) => void }) {
+  const ids = useId();
+  const clubs = useApi(() => (competition ? loadClubs(competition) : Promise.resolve([])), [competition]);
+  return (
+    <label for={`${ids}-club`}>
+      Club
+      {/* Remade once the clubs arrive: a value set before its option exists would be lost. */}
+      <select key={clubs.state} id={`${ids}-club`} value={value} disabled={!competition} onChange={(e) => onChange(e.currentTarget.value)}>
+        <option value="">Any</option>
+        {clubs.state === 'ok' && clubs.data.map((c) => <option key={c.service_id} value={c.service_id}>{c.name}</option>)}
+      </select>
+    </label>
+  );
+}
+
 /** /v1/players as a form, a sortable table and pages; the address holds all of it, so a list can be shared. */
 export function ScoutingPage({ query }: { query: URLSearchParams }) {
+  useTitle('Scouting');
   const ids = useId();
   const currency = useCurrency();
   const picked = usePickedCurrency();
@@ -58,18 +76,28 @@ export function ScoutingPage({ query }: { query: URLSearchParams }) {
       <form class="card form-grid" onSubmit={submit} aria-label="Filters">
         <label for={`${ids}-competition_id`}>
           Competition
-          <select {...field('competition_id')} onChange={(e) => setForm({ ...form, competition_id: e.currentTarget.value })}>
+          <select {...field('competition_id')} onChange={(e) => setForm({ ...form, competition_id: e.currentTarget.value, club_id: '' })}>
             <option value="">Any</option>
             {comps.state === 'ok' && comps.data.map((c) => <option key={c} value={c}>{competitionName(c)}</option>)}
           </select>
         </label>
-        <label for={`${ids}-position`}>
-          Position
-          <select {...field('position')} onChange={(e) => setForm({ ...form, position: e.currentTarget.value })}>
-            <option value="">Any</option>
-            {POSITIONS.map((p) => <option key={p} value={p}>{p}</option>)}
-          </select>
-        </label>
+        <ClubField competition={form.competition_id ?? ''} value={form.club_id ?? ''} onChange={(v) => setForm({ ...form, club_id: v })} />
+        <fieldset class="positions">
+          <legend>Positions</legend>
+          {POSITIONS.map((p) => {
+            const picked = (form.position ?? '').split(',').filter(Boolean);
+            return (
+              <label key={p} class="check">
+                <input
+                  type="checkbox"
+                  checked={picked.includes(p)}
+                  onChange={(e) => setForm({ ...form, position: (e.currentTarget.checked ? [...picked, p] : picked.filter((x) => x !== p)).join(',') })}
+                />
+                {p}
+              </label>
+            );
+          })}
+        </fieldset>
         <label for={`${ids}-min_age`}>
           Age from
           <input type="number" min={14} max={50} {...field('min_age')} />
@@ -90,6 +118,18 @@ export function ScoutingPage({ query }: { query: URLSearchParams }) {
             <option>Left</option>
             <option>Both</option>
           </select>
+        </label>
+        <label for={`${ids}-min_market_value`}>
+          Value from ({currency})
+          <input type="number" min={0} {...field('min_market_value')} />
+        </label>
+        <label for={`${ids}-max_market_value`}>
+          Value to ({currency})
+          <input type="number" min={0} {...field('max_market_value')} />
+        </label>
+        <label for={`${ids}-contract_expires_before`}>
+          Contract ends by
+          <input type="date" {...field('contract_expires_before')} />
         </label>
         <label for={`${ids}-max_expected_transfer_value`}>
           Expected fee at most ({currency})

@@ -1,12 +1,16 @@
 /** The scouting list's filters, as kept in the page's address and sent to /v1/players. */
 export const FILTERS = [
   'competition_id',
+  'club_id',
   'position',
   'min_age',
   'max_age',
   'nationality',
   'preferred_foot',
+  'min_market_value',
+  'max_market_value',
   'max_expected_transfer_value',
+  'contract_expires_before',
   'min_rating',
   'min_potential',
   'analysis_available_only',

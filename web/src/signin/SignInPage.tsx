@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client';
-import { signIn, signOut } from '../session/session';
+import { signIn } from '../session/session';
+import { useTitle } from '../ui/title';
 import { ErrorBox } from '../ui/states';
 
 /** Email and password (a new key from /v1/auth/login) or a pasted key; either way only sessionStorage holds it. */
@@ -10,6 +11,7 @@ export function SignInPage() {
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  useTitle('Sign in');
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -26,7 +28,9 @@ export function SignInPage() {
   const login = (e: Event) => {
     e.preventDefault();
     void run(async () => {
-      const data = unwrap(await api.POST('/v1/auth/login', { body: { email: email.trim(), password } }));
+      const r = await api.POST('/v1/auth/login', { body: { email: email.trim(), password } });
+      if (r.response.status === 401) throw new Error('The email or password is not valid.');
+      const data = unwrap(r);
       setPassword('');
       signIn(data.api_key);
     });
@@ -35,15 +39,17 @@ export function SignInPage() {
   const useKey = (e: Event) => {
     e.preventDefault();
     void run(async () => {
-      signIn(key.trim());
-      try {
-        // One call proves the key before the pages use it; a refused key is forgotten at once.
-        unwrap(await api.GET('/v1/competitions'));
-      } catch (err) {
-        signOut();
-        throw err;
+      const k = key.trim();
+      // One call proves the key before the tab keeps it, so a refused key leaves this view (and its
+      // alert) in place: signing in first would swap the view away and back, losing the message.
+      const res = await fetch('/v1/competitions', { headers: { 'x-api-key': k } });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => ({}))) as { error?: unknown };
+        const said = typeof body.error === 'string' ? body.error : `The server answered ${res.status}`;
+        throw new Error(res.status === 401 ? `This API key is not valid: ${said}.` : `${said}.`);
       }
       setKey('');
+      signIn(k);
     });
   };
 

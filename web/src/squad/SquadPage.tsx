@@ -1,3 +1,5 @@
+import { useTitle } from '../ui/title';
+import { SquadTable } from './SquadTable';
 import { useEffect, useId, useMemo, useState } from 'preact/hooks';
 import { useApi } from '../api/use-api';
 import { ClubPicker } from '../competitions/ClubPicker';
@@ -19,6 +21,7 @@ type Run = { s: 'idle' } | { s: 'loading' } | { s: 'error'; message: string } | 
 export function SquadPage({ id, query }: { id: string; query: URLSearchParams }) {
   const currency = usePickedCurrency();
   const club = useApi(() => loadClub(id), [id]);
+  useTitle(club.state === 'ok' ? `${club.data.name} · Squad` : 'Squad');
   const actual = useApi(() => analyseSquad(id, null, currency), [id, currency]);
   const [w, setW] = useState<WhatIf>(() => whatIfFromQuery(query));
   const [names, setNames] = useState<Record<string, string>>({});
@@ -85,10 +88,11 @@ export function SquadPage({ id, query }: { id: string; query: URLSearchParams })
               </button>
               {!isUnchanged(w) && <p class="hint">This page's address holds the what-if: copy it to share.</p>}
             </div>
+            <SquadTable clubId={id} currency={currency} />
             <div class="columns">
               <section class="card" aria-labelledby="squad-h">
                 <h2 id="squad-h">
-                  Squad <span class="muted">({squad.length} players)</span>
+                  What-if squad <span class="muted">({squad.length} players)</span>
                 </h2>
                 {byLine(squad).map((line) => (
                   <div key={line.name} class="line">
@@ -160,13 +164,15 @@ function Comparison({ actual, run, stale }: { actual: SquadAnswer; run: Run; sta
           <tbody>
             {rows.map((r) => {
               const d = r.after === null ? null : r.after - r.before;
-              const good = d === null || d === 0 ? '' : (d < 0) === !!r.betterLower ? 'up' : 'down';
+              // A change that rounds to nothing (-0.0) is no change: no sign, no colour.
+              const nil = d === null || !/[1-9]/.test(r.show(Math.abs(d)));
+              const good = nil ? '' : (d < 0) === !!r.betterLower ? 'up' : 'down';
               return (
                 <tr key={r.label} data-measure={r.label}>
                   <th scope="row">{r.label}</th>
                   <td class="num before">{r.show(r.before)}</td>
                   <td class="num after">{r.after === null ? '—' : r.show(r.after)}</td>
-                  <td class={`num change ${good}`}>{d === null ? '—' : `${d > 0 ? '+' : ''}${r.show(d)}`}</td>
+                  <td class={`num change ${good}`}>{d === null ? '—' : nil ? r.show(0) : `${d > 0 ? '+' : ''}${r.show(d)}`}</td>
                 </tr>
               );
             })}

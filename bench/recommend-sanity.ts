@@ -1,0 +1,122 @@
+/**
+ * recommend_signings read as a sporting director would: club, position and budget cases on the
+ * real data as of 2024-06-30, each printed with the top five (name, age, club, market value, fee,
+ * playing time, places added, value created, net value created) for a person to judge. It asks the
+ * valuation and presentation the route uses, with the route's defaults (sort net_value_created,
+ * min_playing_time_percentage 25, no wage) and its cache of exact runs, and prints for each case
+ * the cold time (the club's screen and the exact runs) and a few checks: nobody of the club or its
+ * sides, everybody at the minimum, the order.
+ *
+ * Run: node --import tsx bench/recommend-sanity.ts --world-cache /tmp/recommend-tm-world.json --models-cache /tmp/recommend-tm-models-2024.json
+ */
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import type { PositionCode } from '../src/domain/positions.js';
+import type { Snapshot } from '../src/domain/snapshot.js';
+import { defaultRateTable } from '../src/money/rates.js';
+import { moneyPair } from '../src/money/convert.js';
+import { roi as roiOf, type RoiResult } from '../src/valuation/analysis.js';
+import { compareCandidates, presentRecommendation } from '../src/http/present/recommend.js';
+import { featureIndex } from '../src/valuation/features/index.js';
+import { isSideOf, positionPools, recommendSignings, type RecommendSort } from '../src/valuation/recommend/index.js';
+import { modelsCacheFromArgs, trainedModels } from './lib/models.js';
+import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
+
+const { values } = parseArgs({
+  options: {
+    'as-of': { type: 'string', default: '2024-06-30' },
+    'world-cache': { type: 'string' },
+    'models-cache': { type: 'string' },
+    data: { type: 'string' },
+  },
+});
+const money = { code: 'EUR', rates: defaultRateTable() };
+
+interface Case {
+  club: string;
+  position: PositionCode;
+  maxFee?: number;
+  maxAge?: number;
+  sort?: RecommendSort;
+  minPlaying?: number;
+  wage?: number;
+}
+
+const CASES: Case[] = [
+  { club: 'Arsenal FC', position: 'ST', maxFee: 80e6 },
+  { club: 'Real Madrid', position: 'CB', maxFee: 100e6 },
+  { club: 'Bayern Munich', position: 'RB', maxFee: 60e6 },
+  { club: 'Manchester City', position: 'CDM', maxFee: 100e6 },
+  { club: 'Brentford FC', position: 'CB', maxFee: 10e6 },
+  { club: 'Getafe CF', position: 'ST', maxFee: 10e6 },
+  { club: 'SC Freiburg', position: 'CM', maxFee: 10e6 },
+  { club: 'Borussia Dortmund', position: 'LW', maxAge: 21 },
+  { club: 'Inter Milan', position: 'GK', maxFee: 30e6 },
+  { club: 'Paris Saint-Germain', position: 'CAM', maxFee: 80e6 },
+  { club: 'Juventus FC', position: 'LB', maxFee: 40e6, wage: 3e6 },
+  { club: 'Arsenal FC', position: 'ST', maxFee: 80e6, sort: 'return_on_investment' },
+];
+
+const m = (eur: number) => `${(eur / 1e6).toFixed(1)}M`;
+
+function clubId(snapshot: Snapshot, name: string): string {
+  const found = [...snapshot.clubs.values()].find((c) => c.name === name);
+  if (!found) throw new Error(`no club named ${name}`);
+  return found.id;
+}
+
+async function main(): Promise<void> {
+  const { world, dataVersion } = await loadRealWorld(values.data ?? dataDirFromArgs(), true, worldCacheFromArgs());
+  const { bundle, snapshot } = trainedModels(world, dataVersion, values['as-of']!, modelsCacheFromArgs());
+  featureIndex(snapshot);
+  positionPools(bundle.impact!, snapshot);
+  console.log(`data ${dataVersion} as of ${values['as-of']}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  const roiCache = new Map<string, RoiResult>();
+  let failures = 0;
+  for (const c of CASES) {
+    const id = clubId(snapshot, c.club);
+    const sort = c.sort ?? 'net_value_created';
+    const minPlaying = c.minPlaying ?? 25;
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    const rec = recommendSignings(bundle, snapshot, {
+      clubId: id, position: c.position, maxAge: c.maxAge ?? null, competitions: null, limit: 10, covered: () => true,
+      feeAllowed: c.maxFee === undefined ? null : (feeEur) => moneyPair(feeEur, 'EUR', money.rates).amount <= c.maxFee!,
+      annualWageEur: c.wage ?? null, minPlayingTime: minPlaying / 100, playsEnough: (share) => Math.round(share * 100) >= minPlaying, sort,
+    }, {
+      roi: (playerId) => {
+        const key = `${playerId}|${id}`;
+        let r = roiCache.get(key);
+        if (!r) roiCache.set(key, (r = roiOf(bundle, snapshot, { playerId, clubId: id, feeEur: null, annualWageEur: null })));
+        return r;
+      },
+    });
+    const answer = presentRecommendation(rec, snapshot, money, { limit: 10, sort, annualWage: c.wage ?? null });
+    const cpu = process.cpuUsage(cpu0);
+    const wall = performance.now() - t0;
+    const limits = [c.maxFee !== undefined ? `fee <= ${m(c.maxFee)}` : '', c.maxAge !== undefined ? `age <= ${c.maxAge}` : '',
+      c.wage !== undefined ? `wage ${m(c.wage)}/year` : '', sort !== 'net_value_created' ? `sort ${sort}` : ''].filter(Boolean).join(', ');
+    console.log(`\n== ${c.club} ${c.position}${limits ? ` (${limits})` : ''}: ${answer.candidates_considered} considered, ` +
+      `${rec.shortlist.length} run exactly and playing ${minPlaying}%+; cold ${wall.toFixed(0)} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms cpu`);
+    for (const [i, x] of answer.candidates.slice(0, 5).entries()) {
+      console.log(`  ${i + 1}. ${x.name} (${x.age ?? '?'}, ${x.club_name ?? '-'}) value ${x.market_value_in_eur === null ? '-' : m(x.market_value_in_eur)}, fee ${m(x.expected_transfer_value)}, ` +
+        `plays ${Math.round(x.playing_time_percentage * 100)}%, +${x.increase_in_expected_position.toFixed(2)} places, on-field ${m(x.on_field_value)}, ` +
+        `future ${m(x.future_transfer_value)}, created ${m(x.total_value_created)}, net ${m(x.net_value_created)}` +
+        `${x.warnings.length ? ` [${x.warnings.map((w) => w.code).join(', ')}]` : ''}`);
+    }
+    if (answer.candidates[0]) console.log(`     why #1: ${answer.candidates[0].reasons.join(' ')}`);
+    const problems: string[] = [];
+    for (const x of answer.candidates) {
+      if (Math.round(x.playing_time_percentage * 100) < minPlaying) problems.push(`${x.name} plays under ${minPlaying}%`);
+      if (isSideOf(snapshot, id, x.club_id)) problems.push(`${x.name} is at the club or one of its sides`);
+      if (c.maxFee !== undefined && x.expected_transfer_value > c.maxFee) problems.push(`${x.name} costs more than the budget`);
+    }
+    const sorted = [...answer.candidates].sort(compareCandidates(sort));
+    if (sorted.some((x, i) => x !== answer.candidates[i])) problems.push('out of order');
+    if (problems.length) failures++;
+    console.log(`     checks: ${problems.length ? `FAIL ${problems.join('; ')}` : 'PASS'}`);
+  }
+  console.log(`\n${failures === 0 ? 'PASS' : 'FAIL'} ${CASES.length - failures} of ${CASES.length} cases pass the checks`);
+}
+
+await main();

@@ -1,0 +1,321 @@
+/**
+ * Studio II (issue 34) in headless Chromium on the demo world, by the accessible names a scout's
+ * browser check uses: the navigation, sign-in alerts, the shortlist kept across sign-ins and exported
+ * as CSV, two players compared with a chart, a recommendation table with links, the squad's figures
+ * and depth chart, the forecast's zones, the scouting form in the address (Back and Forward), tab
+ * titles, the phone menu. Every page is shot at 1280x800 and 390x844 into .cache/screenshots/ and
+ * must fit the width; no console error, no CSP report. The demo plan's own limit (600 a minute)
+ * holds the walk; the count is checked at the end.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { WEB_DIST } from '../../src/http/web-app.js';
+import { demoDataDir } from '../helpers/app.js';
+import { startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SHOTS = new URL('../../.cache/screenshots/', import.meta.url).pathname;
+const NAV = ['Search', 'Scouting', 'Recommend', 'Shortlist', 'Compare', 'Squad', 'Forecast'];
+
+const playwright = await import('playwright-core').catch(() => null);
+const skip = !existsSync(CHROMIUM)
+  ? `${CHROMIUM} is missing (apt-get install chromium)`
+  : !playwright
+    ? 'playwright-core cannot be loaded'
+    : !existsSync(join(WEB_DIST, 'index.html'))
+      ? 'the web app is not built (npm run build:web)'
+      : false;
+
+interface Listed {
+  service_id: string;
+  name: string;
+  club_id: string | null;
+  competition: string | null;
+}
+
+describe('Touchline Studio II: a scout\'s workspace', { skip }, () => {
+  let server: ServerProcess;
+  let dataDir = '';
+  let demoKey = '';
+  let browser: Browser;
+  let page: Page;
+  let base = '';
+  let demo: { email: string; password: string };
+  const problems: string[] = [];
+  const apiCalls: string[] = [];
+  let players: Listed[] = [];
+
+  before(async () => {
+    dataDir = await demoDataDir('touchline-studio2-');
+    server = await startServerProcess({ name: 'studio2', env: { TOUCHLINE_DATA_DIR: dataDir, RATE_LIMIT: '60', LOG_LEVEL: 'warn' } });
+    const printed = await waitFor('the printed demo login', async () => /^Demo login: (\S+) \/ (\S+)$/m.exec(server.output()) ?? undefined, { timeoutMs: 30_000 });
+    demo = { email: printed[1], password: printed[2] };
+    demoKey = /^Demo API key: (\S+)$/m.exec(server.output())![1];
+    base = server.url;
+    players = (await server.request('/v1/players?limit=12&analysis_available_only=true', { key: demoKey })).json<{ players: Listed[] }>().players;
+    browser = await playwright!.chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 60_000 });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    page.setDefaultTimeout(20_000);
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) problems.push(`console: ${msg.text()}`);
+    });
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/v1/')) apiCalls.push(`${req.method()} ${url.pathname}`);
+    });
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const step = (name: string, fn: () => Promise<void>) =>
+    test(name, async () => {
+      try {
+        await fn();
+      } catch (err) {
+        const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
+        await page.screenshot({ path: join(SHOTS, `failed-ws-${slug}.png`), fullPage: true }).catch(() => {});
+        const text = await page.evaluate('document.body.innerText').catch((e: unknown) => `(no text: ${String(e)})`);
+        console.log([`step failed: ${name}`, `page: ${page.url()}`, `text: ${String(text).slice(0, 1500)}`, `last API calls: ${apiCalls.slice(-10).join(', ')}`, `server: ${server.output().slice(-2000)}`].join('\n'));
+        throw err;
+      }
+    });
+
+  /** Desk and phone shots; the page must not scroll sideways on either. */
+  const shoot = async (name: string) => {
+    for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: join(SHOTS, `ws-${name}-${label}.png`), fullPage: true });
+      const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+      assert.ok(width <= viewport.width, `${name} fits ${viewport.width} px wide (is ${width})`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  };
+
+  const signIn = async () => {
+    await page.getByLabel('Email').fill(demo.email);
+    await page.getByLabel('Password').fill(demo.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  };
+  const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+  step('sign-in errors are alerts and keep the sign-in view: a wrong password, a wrong key, a revoked key', async () => {
+    await page.goto(base, { waitUntil: 'load' });
+    assert.equal(await page.title(), 'Sign in · Touchline Studio');
+    await page.getByLabel('Email').fill(demo.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: /not valid/ }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+
+    await page.getByRole('textbox', { name: 'API key', exact: true }).fill('tl_not_a_real_key_at_all');
+    await page.getByRole('button', { name: 'Use this key' }).click();
+    await page.getByRole('alert').filter({ hasText: /API key is not valid: Invalid API key/ }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+
+    const login = (await server.request('/v1/auth/login', { method: 'POST', body: { email: demo.email, password: demo.password } })).json<{ api_key: string }>();
+    assert.equal((await server.request('/v1/auth/logout', { method: 'POST', key: login.api_key })).status, 204);
+    await page.getByRole('textbox', { name: 'API key', exact: true }).fill(login.api_key);
+    await page.getByRole('button', { name: 'Use this key' }).click();
+    await page.getByRole('alert').filter({ hasText: /revoked/ }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    assert.equal(await page.evaluate('sessionStorage.getItem("touchline.key")'), null);
+    await shoot('signin-error');
+    await signIn();
+  });
+
+  step('the navigation: seven named links, each page with its own tab title', async () => {
+    for (const name of NAV) await nav(name).waitFor();
+    const titles: string[] = [];
+    for (const name of NAV) {
+      await nav(name).click();
+      await page.locator('main h1').first().waitFor();
+      // The page's CSP forbids evaluated strings, so the title is polled from here.
+      await waitFor('the new tab title', async () => ((await page.title()) !== (titles.at(-1) ?? '') ? true : undefined), { timeoutMs: 10_000 });
+      titles.push(await page.title());
+      assert.equal(await nav(name).getAttribute('aria-current'), 'page', name);
+    }
+    assert.equal(new Set(titles).size, NAV.length, titles.join(' | '));
+    assert.ok(titles.every((t) => t.endsWith('· Touchline Studio')), titles.join(' | '));
+  });
+
+  step('on a phone the header is one compact band, its menu opens the links', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const header = await page.locator('header.top').boundingBox();
+    assert.ok(header && header.height <= 70, `header ${header?.height} px high`);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+    assert.equal(await nav('Shortlist').isVisible(), false);
+    await menu.click();
+    await nav('Shortlist').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'ws-menu-open-phone.png') });
+    await nav('Search').click();
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  const first = () => players[0];
+  step('player page: Add to shortlist then Remove from shortlist, a note, similar players one row per man', async () => {
+    await page.goto(`${base}/#/player/${first().service_id}`, { waitUntil: 'load' });
+    await page.locator('.player-head h1').filter({ hasText: first().name }).waitFor();
+    assert.equal(await page.title(), `${first().name} · Touchline Studio`);
+    await page.getByLabel('Note').fill('Watch him in March');
+    await page.getByRole('button', { name: 'Add to shortlist' }).click();
+    await page.getByRole('button', { name: 'Remove from shortlist' }).waitFor();
+    await page.getByRole('button', { name: 'Remove from shortlist' }).click();
+    await page.getByRole('button', { name: 'Add to shortlist' }).waitFor();
+    await page.getByRole('button', { name: 'Add to shortlist' }).click();
+    await page.getByRole('button', { name: 'Remove from shortlist' }).waitFor();
+    await page.locator('svg.bar-chart').first().waitFor();
+    for (const region of ['Players like him', 'Comparable players in the history']) {
+      const cells = page.getByRole('region', { name: region }).locator('tbody tr > :first-child');
+      await cells.first().waitFor();
+      const names = await cells.allTextContents();
+      assert.equal(new Set(names).size, names.length, `${region}: no man twice: ${names.join(', ')}`);
+    }
+    await shoot('player');
+  });
+
+  step('the shortlist page: the server\'s list with its figures, found again after signing out and in; Export CSV', async () => {
+    // A second player, added through the API as another client would.
+    assert.equal((await server.request('/v1/shortlist', { method: 'POST', key: demoKey, body: { player_id: players[1].service_id, note: 'fast, "left" foot' } })).status, 200);
+    await nav('Sign out').or(page.getByRole('button', { name: 'Sign out' })).first().click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await signIn();
+    await nav('Shortlist').click();
+    const rows = page.locator('table.shortlist-table tbody tr');
+    await rows.nth(1).waitFor();
+    assert.equal(await rows.count(), 2);
+    // Newest first: the one added through the API.
+    assert.equal((await rows.first().locator('th').textContent())?.trim(), players[1].name);
+    const headers = await page.locator('table.shortlist-table thead th').allTextContents();
+    for (const h of ['Age', 'Position', 'Club', 'Contract end', 'Expected fee', 'Value in 3 years']) assert.ok(headers.some((x) => x.includes(h)), h);
+    await rows.first().locator('td').nth(4).filter({ hasText: /€|–/ }).waitFor();
+    // Sortable: by name, ascending.
+    await page.getByRole('button', { name: 'Player' }).click();
+    const sorted = (await rows.locator('th').allTextContents()).map((s) => s.trim());
+    assert.deepEqual(sorted, [...sorted].sort((a, b) => a.localeCompare(b)));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    assert.equal(download.suggestedFilename(), 'shortlist.csv');
+    const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/);
+    assert.equal(csv.length, 3, csv.join('\n'));
+    assert.match(csv[0], /^name,position,age,club,contract_end,fee_eur,future_value_eur,note,added_at,player_id$/);
+    assert.ok(csv.some((l) => l.includes('"fast, ""left"" foot"')), 'a note with a comma and quotes stays one cell');
+    await shoot('shortlist');
+  });
+
+  step('compare: "Add player" finds by name; two players side by side, named columns, a chart', async () => {
+    await nav('Compare').click();
+    for (const p of players.slice(0, 2)) {
+      const box = page.getByRole('combobox', { name: 'Add player' });
+      await box.fill(p.name);
+      await page.getByRole('option').filter({ hasText: p.name }).first().click();
+      await page.getByRole('columnheader', { name: new RegExp(p.name) }).waitFor();
+    }
+    assert.match(page.url(), /players=P[0-9A-Z]{26}%2CP|players=P[0-9A-Z]{26},P/);
+    assert.equal(await page.locator('table.compare-table thead th').count(), 2);
+    await page.locator('svg.bar-chart g.bars rect').first().waitFor();
+    assert.ok((await page.locator('svg.bar-chart').count()) >= 3);
+    await shoot('compare');
+  });
+
+  step('recommend: Club, Position, Budget, Max age, Recommend: a table whose rows link to the players, with reasons', async () => {
+    await nav('Recommend').click();
+    const comp = page.getByLabel('Competition');
+    await comp.locator('option').nth(1).waitFor({ state: 'attached' });
+    await comp.selectOption({ index: 1 });
+    const club = page.getByLabel('Club');
+    await club.locator('option').nth(1).waitFor({ state: 'attached' });
+    await club.selectOption({ index: 1 });
+    await page.getByLabel('Position').selectOption('CB');
+    await page.getByLabel('Budget').fill('50000000');
+    await page.getByLabel('Max age').fill('30');
+    await page.getByRole('button', { name: 'Recommend' }).click();
+    const rows = page.locator('table.recommend-table tbody tr');
+    await rows.first().waitFor({ timeout: 120_000 });
+    const href = await rows.first().getByRole('link').getAttribute('href');
+    assert.match(href ?? '', /^#\/player\/P/);
+    assert.match((await rows.first().locator('td.reasons').textContent()) ?? '', /value (grows|falls)/);
+    await shoot('recommend');
+  });
+
+  step('squad: the players with Age, Value, Contract, Rating, a depth chart, the what-if kept', async () => {
+    const clubId = players.find((p) => p.club_id)!.club_id!;
+    await page.goto(`${base}/#/club/${clubId}`, { waitUntil: 'load' });
+    const table = page.locator('table.squad-table');
+    await table.locator('tbody tr').first().waitFor();
+    for (const name of ['Age', 'Value', 'Contract', 'Rating']) await table.getByRole('columnheader', { name, exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Depth chart' }).waitFor();
+    assert.ok((await page.locator('.depth-line li').count()) >= 4);
+    await page.getByRole('button', { name: 'Run what-if' }).waitFor();
+    await page.locator('.squad-list li').first().waitFor();
+    await shoot('squad');
+  });
+
+  step('forecast: the title, European and Relegation places are marked', async () => {
+    const league = players.find((p) => p.competition)!.competition!;
+    await page.goto(`${base}/#/forecast/${encodeURIComponent(league)}`, { waitUntil: 'load' });
+    const rows = page.locator('table.forecast-table tbody tr');
+    await rows.first().waitFor();
+    const n = await rows.count();
+    assert.equal((await rows.first().locator('td.zone').textContent())?.trim(), 'Title');
+    assert.equal((await rows.nth(1).locator('td.zone').textContent())?.trim(), 'European places');
+    assert.equal((await rows.nth(n - 1).locator('td.zone').textContent())?.trim(), 'Relegation');
+    assert.ok((await page.locator('tr.zone-relegation').count()) >= 2);
+    await shoot('forecast');
+  });
+
+  step('scouting: value, expected fee, contract, club, several positions; the state in the URL, Back and Forward', async () => {
+    await nav('Scouting').click();
+    await page.locator('main table tbody tr').first().waitFor();
+    await page.getByRole('checkbox', { name: 'CB' }).check();
+    await page.getByRole('checkbox', { name: 'LB' }).check();
+    await page.getByLabel(/^Value from/).fill('1000000');
+    await page.getByLabel(/^Expected fee at most/).fill('80000000');
+    await page.getByLabel('Contract ends by').fill('2030-06-30');
+    await page.getByRole('button', { name: 'Show players' }).click();
+    await page.waitForURL(/position=CB%2CLB/);
+    assert.match(page.url(), /min_market_value=1000000/);
+    assert.match(page.url(), /contract_expires_before=2030-06-30/);
+    await page.locator('main table tbody tr').first().waitFor();
+    const positions = await page.locator('main table tbody tr td:nth-last-child(2)').allTextContents();
+    assert.ok(positions.length > 0 && positions.every((p) => p === 'CB' || p === 'LB'), positions.join(','));
+    const comp = page.locator('main form').getByLabel('Competition');
+    await comp.selectOption({ index: 1 });
+    const club = page.locator('main form').getByLabel('Club');
+    await club.locator('option').nth(1).waitFor({ state: 'attached' });
+    await club.selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Show players' }).click();
+    await page.waitForURL(/club_id=C/);
+    await page.goBack();
+    await page.waitForURL((u) => !u.hash.includes('club_id'));
+    assert.equal(await page.getByRole('checkbox', { name: 'LB' }).isChecked(), true);
+    assert.equal(await page.locator('main form').getByLabel('Club').inputValue(), '');
+    await page.goForward();
+    await page.waitForURL(/club_id=C/);
+    await waitFor('the club picked again', async () => ((await page.locator('main form').getByLabel('Club').inputValue()) !== '' ? true : undefined), { timeoutMs: 10_000 });
+    await shoot('scouting');
+  });
+
+  step('the other pages fit a phone; no console error; the walk stayed within the plan\'s limit', async () => {
+    for (const name of ['Search', 'Squad', 'Forecast']) {
+      await nav(name).click();
+      await page.locator('main h1').first().waitFor();
+      await shoot(`nav-${name.toLowerCase()}`);
+    }
+    assert.ok(apiCalls.length <= 600, `${apiCalls.length} API calls`);
+    assert.ok(apiCalls.includes('DELETE /v1/shortlist'));
+    assert.ok(apiCalls.includes('POST /v1/auth/logout'));
+    assert.deepEqual(problems, []);
+  });
+});
