@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+/** The demo world's as-of date, and the last resort when neither the setting nor the data gives one. */
+export const DEFAULT_AS_OF = '2026-06-30';
+
+/** The open dataset's weekly zip, as its project (dcaribou/transfermarkt-datasets) names it. */
+export const DEFAULT_DATA_URL = 'https://pub-e682421888d945d684bcae8890b0ec20.r2.dev/data/transfermarkt-datasets.zip';
+
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
@@ -21,7 +27,9 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
-  TOUCHLINE_AS_OF: isoDate.default('2026-06-30'),
+  // Unset: the data's own latest date (servedAsOf).
+  TOUCHLINE_AS_OF: isoDate.optional(),
+  TOUCHLINE_DATA_URL: z.string().url('must be a URL').optional(),
   RATE_LIMIT: positiveInt('RATE_LIMIT').default(60),
   RATE_WINDOW_SECONDS: positiveInt('RATE_WINDOW_SECONDS').default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -66,7 +74,8 @@ export const SETTINGS_DOC: ReadonlyArray<[string, string, string]> = [
   ['DATABASE_URL', '(unset)', 'PostgreSQL server URL; unset uses the embedded database under TOUCHLINE_DATA_DIR'],
   ['TOUCHLINE_DATA_DIR', './data', 'folder of the embedded database and model artifacts'],
   ['REDIS_URL', '(unset)', 'Redis URL for a rate limit shared by all instances; unset keeps it in process memory'],
-  ['TOUCHLINE_AS_OF', '2026-06-30', 'how far the data reaches; the current season contains it, analysis starts the season after'],
+  ['TOUCHLINE_AS_OF', '(the data\'s latest date)', 'how far the data reaches; the current season contains it, analysis starts the season after. Unset: the imported data\'s last valuation, transfer or game (the demo world: 2026-06-30)'],
+  ['TOUCHLINE_DATA_URL', DEFAULT_DATA_URL, 'where `touchline data update` downloads the open dataset from'],
   ['RATE_LIMIT', '60', 'accepted requests per key in the rolling window, for keys whose plan has no limit of its own (`--rate-limit`)'],
   ['RATE_WINDOW_SECONDS', '60', 'length of the rolling window'],
   ['LOG_LEVEL', 'info', 'pino log level'],
@@ -77,6 +86,11 @@ export const SETTINGS_DOC: ReadonlyArray<[string, string, string]> = [
   ['ENGINE_QUEUE', '64', 'analysis tasks waiting for a worker before new ones get 503 with Retry-After'],
   ['TRUST_PROXY', 'loopback', 'whose `X-Forwarded-For` gives the client address that login throttling counts by: `loopback` a proxy on this machine; behind a load balancer, its addresses or CIDRs (comma-separated); `false` nobody (the connection\'s address); `true` anybody (only when nothing else can reach the port)'],
 ];
+
+/** The as-of date in force: the setting, else the stored data's own (import: its latest date; demo: its as_of). */
+export function servedAsOf(config: Pick<Config, 'TOUCHLINE_AS_OF'>, meta: Record<string, string>): string {
+  return config.TOUCHLINE_AS_OF ?? meta.data_as_of ?? meta.as_of ?? DEFAULT_AS_OF;
+}
 
 /** Folder of the embedded database. */
 export function embeddedDbDir(config: Config): string {

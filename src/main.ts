@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { createServer, type Server as NetServer } from 'node:net';
-import { adminSocketPath, embeddedDbDir, loadConfig, type Config } from './config.js';
+import { adminSocketPath, DEFAULT_AS_OF, embeddedDbDir, loadConfig, type Config } from './config.js';
 import { serveAdminChannel } from './admin/channel.js';
 import { serverOperationRunner } from './operations.js';
 import { acquireLock, LockedError } from './data/embedded-lock.js';
@@ -26,8 +26,10 @@ async function ensureWorld(handle: DatabaseHandle, config: Config, logger: Logge
   if (!(await isWorldEmpty(handle.db))) return;
   const started = Date.now();
   logger.info({ seed: config.TOUCHLINE_DEMO_SEED }, 'empty database: generating the demo world');
-  const world = generateDemoWorld({ seed: config.TOUCHLINE_DEMO_SEED, asOf: config.TOUCHLINE_AS_OF });
-  await replaceWorld(handle.db, world, { source: 'demo', seed: String(config.TOUCHLINE_DEMO_SEED), as_of: config.TOUCHLINE_AS_OF });
+  // The demo world keeps its own as-of date (2026-06-30) unless one is set.
+  const asOf = config.TOUCHLINE_AS_OF ?? DEFAULT_AS_OF;
+  const world = generateDemoWorld({ seed: config.TOUCHLINE_DEMO_SEED, asOf });
+  await replaceWorld(handle.db, world, { source: 'demo', seed: String(config.TOUCHLINE_DEMO_SEED), as_of: asOf });
   logger.info({ ms: Date.now() - started, players: world.players.length, clubs: world.clubs.length }, 'demo world loaded');
 }
 
@@ -92,6 +94,8 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
       );
     }
     const app = await buildApp(runtime.deps, { logger, trustProxy: config.TRUST_PROXY });
+    const asOf = runtime.world.current().asOf;
+    logger.info({ as_of: asOf, from: config.TOUCHLINE_AS_OF ? 'TOUCHLINE_AS_OF' : 'the data' }, `as-of date ${asOf} (${config.TOUCHLINE_AS_OF ? 'TOUCHLINE_AS_OF' : 'the data\'s own latest date'})`);
     // The demo login exists before the first healthy answer, so whoever waits for health finds it printed at once.
     const demo = (await readMeta(handle.db)).source === 'demo' ? await createDemoLogin(handle.db) : null;
     // The port was free at the start; another process may have taken it while this one loaded.

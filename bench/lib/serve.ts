@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../src/app.js';
-import { loadConfig, type Config } from '../../src/config.js';
+import { DEFAULT_AS_OF, loadConfig, type Config } from '../../src/config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/data/db.js';
 import { generateDemoWorld } from '../../src/data/demo/index.js';
 import { replaceWorld } from '../../src/data/world-store.js';
@@ -24,7 +24,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT: '100000000', TOUCHLINE_MODELS_DIR: '.cache/models', ...process.env, ...env });
   const handle: DatabaseHandle = await openDatabase({ url: config.DATABASE_URL });
   await migrateToLatest(handle.db);
-  await replaceWorld(handle.db, generateDemoWorld({ seed: 42, asOf: config.TOUCHLINE_AS_OF }), { source: 'demo', seed: '42' });
+  await replaceWorld(handle.db, generateDemoWorld({ seed: 42, asOf: config.TOUCHLINE_AS_OF ?? DEFAULT_AS_OF }), { source: 'demo', seed: '42' });
   await ensureModels(handle, config, (line) => console.error(line));
   await ensureBootstrapKey(handle.db, BENCH_KEY);
   const runtime = await createRuntime(config, handle, pino({ level: 'silent' }), { dataPollMs: 0 });

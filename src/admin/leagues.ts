@@ -1,4 +1,6 @@
+import { servedAsOf } from '../config.js';
 import type { Db } from '../data/db.js';
+import { readMeta } from '../data/world-store.js';
 import { loadSeasonClubs, saveSeasonClubs } from '../data/season-clubs-store.js';
 import { CLUB_ID_PATTERN } from '../domain/ids.js';
 import { parseSeasonLabel, seasonLabel, seasonOf } from '../domain/season.js';
@@ -118,5 +120,5 @@ export async function showSeasonClubs(db: Db, args: { competition: string; seaso
 
 export const leagueOps = {
   setClubs: defineOperation('leagues.set-clubs', ({ handle }, a: SetClubsArgs & Record<string, unknown>) => setSeasonClubs(handle.db, a)),
-  show: defineOperation('leagues.show', ({ handle, config }, a: { competition: string; season?: string }) => showSeasonClubs(handle.db, a, config.TOUCHLINE_AS_OF)),
+  show: defineOperation('leagues.show', async ({ handle, config }, a: { competition: string; season?: string }) => showSeasonClubs(handle.db, a, servedAsOf(config, await readMeta(handle.db)))),
 };

@@ -6,12 +6,14 @@ import { StartupError } from '../main.js';
 import { LockedError } from '../data/embedded-lock.js';
 import { AccessError } from '../access/messages.js';
 import { OperationError } from '../admin/channel.js';
+import { UpdateError } from '../data/update/source.js';
 // --- command modules: one import and one register call each ---
 import { registerRatesCommands } from './rates-command.js';
 import { registerServerCommands } from './server-commands.js';
 import { registerAccessCommands } from './access-commands.js';
 import { registerImportCommands } from './import-command.js';
 import { registerLeaguesCommands } from './leagues-command.js';
+import { registerDataCommands } from './data-command.js';
 // --- end of command modules ---
 
 // Everything this process writes (the embedded database, models, lock, admin socket) is the owner's alone.
@@ -32,10 +34,11 @@ registerServerCommands(program);
 registerAccessCommands(program);
 registerImportCommands(program);
 registerLeaguesCommands(program);
+registerDataCommands(program);
 // --- end of register commands ---
 
 /** Errors a user can cause and fix: printed as their message alone, on one line. */
-const EXPECTED = [CliError, ConfigError, StartupError, LockedError, AccessError, OperationError];
+const EXPECTED = [CliError, ConfigError, StartupError, LockedError, AccessError, OperationError, UpdateError];
 /** System errors with a message that says enough (a missing file, a refused connection, ...). */
 const SYSTEM_CODES = new Set(['ENOENT', 'EACCES', 'EPERM', 'EISDIR', 'ENOTDIR', 'EEXIST', 'ENOSPC', 'EADDRINUSE', 'ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH']);
 

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { RateTable } from '../money/rates.js';
 import type { Db } from './db.js';
 import { currentRates } from './rates-store.js';
+import { servedAsOf } from '../config.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import { baseSnapshotOf, snapshotOf, type SnapshotSource } from '../domain/snapshot-source.js';
 import { loadSeasonClubs } from './season-clubs-store.js';
@@ -34,7 +35,8 @@ export class WorldState {
 
   private constructor(
     private readonly db: Db,
-    private readonly asOf: string,
+    /** TOUCHLINE_AS_OF; unset, each read takes the data's own as-of date from the store. */
+    private readonly asOf: string | undefined,
     initial: { base: Snapshot; snapshot: Snapshot; source: SnapshotSource; rates: RateTable; versions: Versions },
     private readonly logger?: Logger,
   ) {
@@ -45,7 +47,7 @@ export class WorldState {
     this.versions = initial.versions;
   }
 
-  static async load(db: Db, asOf: string, logger?: Logger): Promise<WorldState> {
+  static async load(db: Db, asOf: string | undefined, logger?: Logger): Promise<WorldState> {
     const meta = await readMeta(db);
     const read = await WorldState.readSource(db, asOf, meta);
     const base = baseSnapshotOf(read);
@@ -60,9 +62,9 @@ export class WorldState {
     return { ...source, seasonClubs: version === 'none' ? [] : await loadSeasonClubs(db), membershipVersion: version };
   }
 
-  private static async readSource(db: Db, asOf: string, meta: Record<string, string>): Promise<SnapshotSource> {
+  private static async readSource(db: Db, asOf: string | undefined, meta: Record<string, string>): Promise<SnapshotSource> {
     const world = await loadWorld(db);
-    return { world, asOf, dataVersion: meta.data_version ?? 'empty', ratingsVersion: meta.ratings_version ?? 'none', seasonClubs: [], membershipVersion: 'none' };
+    return { world, asOf: servedAsOf({ TOUCHLINE_AS_OF: asOf }, meta), dataVersion: meta.data_version ?? 'empty', ratingsVersion: meta.ratings_version ?? 'none', seasonClubs: [], membershipVersion: 'none' };
   }
 
   current(): Snapshot {
@@ -90,6 +92,8 @@ export class WorldState {
 
   private async reload(): Promise<boolean> {
     const meta = await readMeta(this.db);
+    // An update stores the new world, then trains on it: the old one is served until both are done.
+    if (meta.update_pending) return false;
     const next = versionsOf(meta);
     if (next.rates !== this.versions.rates) {
       this.ratesNow = (await currentRates(this.db)).table;

@@ -41,6 +41,8 @@ export interface Snapshot {
   readonly analysisLeagueOfClub: ReadonlyMap<string, string>;
   /** Clubs of each league in the analysis season, by name; every simulation reads these. */
   readonly analysisClubsOfLeague: ReadonlyMap<string, readonly string[]>;
+  /** Leagues whose analysis-season clubs the operator named; every other league assumes the current season's. */
+  readonly declaredLeagues: ReadonlySet<string>;
   /** Clubs playing in each competition this season: a league's members, a cup's participants. */
   readonly clubsOfCompetition: ReadonlyMap<string, readonly string[]>;
   /** Career steps per player, oldest first; a step still running at the as-of date has end_date null. */
@@ -212,6 +214,7 @@ export function buildSnapshot(world: WorldData, asOf: string, dataVersion: strin
     membershipVersion: 'none',
     analysisLeagueOfClub: leagueOfClub,
     analysisClubsOfLeague: clubsOfLeague,
+    declaredLeagues: new Set<string>(),
     clubsOfCompetition,
     careers,
     squads: squadsMut,
@@ -251,7 +254,9 @@ export function withSeasonClubs(snapshot: Snapshot, rows: readonly SeasonClubsRo
     set.set(r.competition_id, list);
   }
   if (set.size === 0) {
-    return { ...snapshot, membershipVersion, analysisLeagueOfClub: snapshot.leagueOfClub, analysisClubsOfLeague: snapshot.clubsOfLeague };
+    return {
+      ...snapshot, membershipVersion, analysisLeagueOfClub: snapshot.leagueOfClub, analysisClubsOfLeague: snapshot.clubsOfLeague, declaredLeagues: new Set<string>(),
+    };
   }
   const leagueOf = new Map<string, string>();
   for (const [club, league] of snapshot.leagueOfClub) if (!set.has(league)) leagueOf.set(club, league);
@@ -266,5 +271,5 @@ export function withSeasonClubs(snapshot: Snapshot, rows: readonly SeasonClubsRo
   // A league emptied by moves keeps an empty entry rather than disappearing from the analysis season.
   for (const league of snapshot.clubsOfLeague.keys()) if (!clubsOf.has(league)) clubsOf.set(league, []);
   for (const list of clubsOf.values()) list.sort(byName);
-  return { ...snapshot, membershipVersion, analysisLeagueOfClub: leagueOf, analysisClubsOfLeague: clubsOf };
+  return { ...snapshot, membershipVersion, analysisLeagueOfClub: leagueOf, analysisClubsOfLeague: clubsOf, declaredLeagues: new Set(set.keys()) };
 }

@@ -6,8 +6,10 @@ import { playerFacts, type PlayerFacts } from '../domain/player-facts.js';
 import type { Scope } from '../discovery/scope.js';
 import { forbidden, notFound } from './errors.js';
 
+/** A club is covered by its league this season, or by the league it was named for in the analysis season. */
 export function clubCovered(snapshot: Snapshot, principal: Principal, clubId: string | null): boolean {
-  return isClubCovered(principal.coverage, clubId, (id) => snapshot.leagueOfClub.get(id));
+  return isClubCovered(principal.coverage, clubId, (id) => snapshot.leagueOfClub.get(id)) ||
+    isClubCovered(principal.coverage, clubId, (id) => snapshot.analysisLeagueOfClub.get(id));
 }
 
 export function competitionCovered(principal: Principal, competitionId: string): boolean {

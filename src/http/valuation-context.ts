@@ -8,6 +8,8 @@ import { ApiError, forbidden, notFound } from './errors.js';
 import { answerCurrency } from './fields.js';
 
 export const MODEL_VERSION_HEADER = 'Touchline-Model-Version';
+/** A club with no domestic league in the analysis season (a national team, a club no league was named for). */
+export const NO_DOMESTIC_LEAGUE = 'Club has no domestic league to simulate';
 
 /** What every valuation request needs: data, models, money, and the header naming the models. */
 export function valuationContext(deps: HttpDeps, reply: FastifyReply, currency: string | undefined, preferred: string | null) {
@@ -48,8 +50,9 @@ function impactApiError(err: unknown): unknown {
       return notFound.player();
     case 'invalid_squad_entry':
       return new ApiError(400, `Invalid squad entry at index ${err.index ?? 0}`);
-    case 'player_not_rated':
     case 'club_without_league':
+      return new ApiError(400, NO_DOMESTIC_LEAGUE);
+    case 'player_not_rated':
     case 'no_training_data':
       return forbidden.analysis();
   }

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import { servedAsOf, type Config } from '../config.js';
 import type { DatabaseHandle } from '../data/db.js';
 import { DEFAULT_BUNDLE_SETTINGS, expectedBundleVersion } from './state.js';
 import { loadBundle, saveBundle } from './artifacts.js';
@@ -20,7 +20,7 @@ export interface TrainResult {
 
 async function snapshotOf(handle: DatabaseHandle, config: Config): Promise<Snapshot> {
   const meta = await readMeta(handle.db);
-  return buildSnapshot(await loadWorld(handle.db), config.TOUCHLINE_AS_OF, meta.data_version ?? 'empty', meta.ratings_version);
+  return buildSnapshot(await loadWorld(handle.db), servedAsOf(config, meta), meta.data_version ?? 'empty', meta.ratings_version);
 }
 
 async function storeRatings(handle: DatabaseHandle, bundle: ModelBundle, rows: RatingRow[], progress: (line: string) => void): Promise<number> {

@@ -5,7 +5,10 @@ import type { ModelBundle } from './bundle.js';
 import { futureValue, type FutureValue } from './answers.js';
 import { contractEndUsed, playerWarnings, type Warning } from './warnings.js';
 import { predictFee } from './fee/index.js';
-import { ImpactError, roiOf, sportiveImpact, squadAnalysis, type ImpactArtifact, type SportiveImpact, type SquadAnalysis, type SquadEntryInput } from './impact/index.js';
+import {
+  ImpactError, clubSeasonWarnings, forecastWarnings, roiOf, sportiveImpact, squadAnalysis,
+  type ImpactArtifact, type SportiveImpact, type SquadAnalysis, type SquadEntryInput,
+} from './impact/index.js';
 import { leagueForecast, type LeagueForecast } from './league/forecast.js';
 
 /**
@@ -21,7 +24,12 @@ function impactModel(bundle: ModelBundle): ImpactArtifact {
 export type SportiveImpactResult = SportiveImpact & { warnings: Warning[] };
 
 export function sportiveImpactOf(bundle: ModelBundle, snapshot: Snapshot, q: { playerId: string; clubId: string }): SportiveImpactResult {
-  return { ...sportiveImpact(impactModel(bundle), snapshot, q), warnings: playerWarnings(snapshot, q.playerId, { clubId: q.clubId }) };
+  const model = impactModel(bundle);
+  // what the simulation assumed about the club's season, then the player's own warnings
+  return {
+    ...sportiveImpact(model, snapshot, q),
+    warnings: [...clubSeasonWarnings(model, snapshot, q.clubId), ...playerWarnings(snapshot, q.playerId, { clubId: q.clubId })],
+  };
 }
 
 export interface RoiQuery {
@@ -64,7 +72,10 @@ export function roi(bundle: ModelBundle, snapshot: Snapshot, q: RoiQuery): RoiRe
     totalValueCreatedEur,
     returnOnInvestment: roiOf(totalValueCreatedEur, costFeeEur, q.annualWageEur),
     player: { age: facts.age, position: facts.position, role: facts.role, rating: rating?.rating ?? null, potential: rating?.potential ?? null },
-    warnings: playerWarnings(snapshot, q.playerId, { clubId: q.clubId, contractEnd: contractEndUsed(snapshot, q.playerId) }),
+    warnings: [
+      ...impact.warnings.filter((w) => w.code === 'season_clubs_assumed' || w.code === 'thin_squad'),
+      ...playerWarnings(snapshot, q.playerId, { clubId: q.clubId, contractEnd: contractEndUsed(snapshot, q.playerId) }),
+    ],
   };
 }
 
@@ -83,14 +94,15 @@ export interface SquadValue {
   squad: { name: string; playerId: string; position: string }[];
   totalFeeEur: number;
   totalFutureEur: number;
-  /** The league-level codes (season_clubs_assumed, thin_squad) belong to the league simulation. */
+  /** The league simulation's: season_clubs_assumed, thin_squad */
   warnings: Warning[];
 }
 
 export function squadValue(bundle: ModelBundle, snapshot: Snapshot, q: { clubId: string; squad: SquadEntryInput[] | null }): SquadValue {
+  const model = impactModel(bundle);
   const result = q.squad === null
-    ? actualSquadAnalysis(impactModel(bundle), snapshot, q.clubId)
-    : squadAnalysis(impactModel(bundle), snapshot, { clubId: q.clubId, squad: q.squad });
+    ? actualSquadAnalysis(model, snapshot, q.clubId)
+    : squadAnalysis(model, snapshot, { clubId: q.clubId, squad: q.squad });
   let totalFeeEur = 0;
   let totalFutureEur = 0;
   for (const e of result.squad) {
@@ -106,7 +118,7 @@ export function squadValue(bundle: ModelBundle, snapshot: Snapshot, q: { clubId:
     squad: result.squad.map((e) => ({ name: e.name, playerId: e.playerId, position: e.position })),
     totalFeeEur,
     totalFutureEur,
-    warnings: [],
+    warnings: clubSeasonWarnings(model, snapshot, q.clubId, q.squad === null ? undefined : result.squad.length),
   };
 }
 
@@ -114,6 +126,6 @@ export function squadValue(bundle: ModelBundle, snapshot: Snapshot, q: { clubId:
 export type LeagueForecastResult = LeagueForecast & { warnings: Warning[] };
 
 export function leagueForecastOf(bundle: ModelBundle, snapshot: Snapshot, league: string): LeagueForecastResult {
-  // The league-level codes (season_clubs_assumed, thin_squad) belong to the league simulation.
-  return { ...leagueForecast(impactModel(bundle), snapshot, league), warnings: [] };
+  const model = impactModel(bundle);
+  return { ...leagueForecast(model, snapshot, league), warnings: forecastWarnings(model, snapshot, league) };
 }

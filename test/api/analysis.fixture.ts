@@ -7,9 +7,10 @@ export async function startAnalysisApp(): Promise<{ t: TestApp; club: string; pl
   const league = [...s.clubsOfLeague.keys()].sort()[0];
   const clubs = s.clubsOfLeague.get(league)!;
   const club = clubs[clubs.length - 1];
-  // A good player from another club of the same league.
+  // A good player from another club of the same league, under contract (one whose contract has ended is a free agent: no fee).
   const rated = (id: string) => s.ratings.get(id)?.at(-1)?.rating ?? 0;
-  const player = s.squads.get(clubs[0])!.filter((id) => s.players.get(id)!.analysis_available).sort((a, b) => rated(b) - rated(a))[0];
+  const underContract = (id: string) => (s.contracts.get(id)?.end_date ?? '') > s.asOf;
+  const player = s.squads.get(clubs[0])!.filter((id) => s.players.get(id)!.analysis_available && underContract(id)).sort((a, b) => rated(b) - rated(a))[0];
   const unavailable = [...s.squads.values()].flat().find((id) => !s.players.get(id)!.analysis_available)!;
   return { t, club, player, unavailable };
 }

@@ -391,7 +391,7 @@ describe('GET /v1/market_value_history', () => {
   });
 
   test('values and ratings oldest first, nothing after the as-of date', async () => {
-    const asOf = t.config.TOUCHLINE_AS_OF;
+    const asOf = t.runtime.world.current().asOf;
     const rated = everyone.filter((p) => p.rating !== null && p.market_value !== null).slice(0, 20);
     for (const p of rated) {
       const h = json(await t.get(`/v1/market_value_history?player_id=${p.service_id}&currency=gbp`));

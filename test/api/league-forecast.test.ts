@@ -34,8 +34,12 @@ describe('GET /v1/league_forecast', () => {
     const s = t.runtime.world.current();
     const res = await t.get(`/v1/league_forecast?competition_id=${league}`);
     assert.equal(res.statusCode, 200);
-    const b = json(res) as { competition: string; season: string; currency: string; clubs: ForecastClub[] };
+    const b = json(res) as { competition: string; season: string; currency: string; clubs: ForecastClub[]; warnings: { code: string; message: string }[] };
     assert.deepEqual(Object.keys(b).sort(), ['clubs', 'competition', 'currency', 'season', 'warnings']);
+    // nobody named the analysis season's clubs: the answer says it simulates the current season's
+    const assumed = b.warnings.filter((w) => w.code === 'season_clubs_assumed');
+    assert.equal(assumed.length, 1);
+    assert.match(assumed[0].message, new RegExp(`^The ${seasonLabel(s.analysisSeason)} clubs of .+ were not named \\(touchline leagues set-clubs\\), so its \\d+ clubs of ${seasonLabel(s.currentSeason)} are simulated\\.$`));
     assert.equal(b.competition, league);
     assert.equal(b.season, seasonLabel(s.analysisSeason));
     assert.equal(b.currency, 'EUR');
@@ -154,7 +158,7 @@ describe('season membership', () => {
   test('set-clubs: the next request simulates the new league, without a model change; show tells the source', async () => {
     const before = t.runtime.world.current();
     const members = [...before.clubsOfLeague.get(league)!];
-    const shown = await showSeasonClubs(t.handle.db, { competition: league }, t.config.TOUCHLINE_AS_OF);
+    const shown = await showSeasonClubs(t.handle.db, { competition: league }, t.runtime.world.current().asOf);
     assert.equal(shown.source, 'default');
     assert.deepEqual(shown.clubs.map((c) => c.club_id).sort(), [...members].sort());
     const bundleBefore = t.runtime.models.current()!.version;
@@ -174,13 +178,16 @@ describe('season membership', () => {
     // The promoted club left its league for the analysis season; the relegated one plays in none.
     const otherNow = json(await t.get(`/v1/league_forecast?competition_id=${other}`)) as { clubs: ForecastClub[] };
     assert.ok(!otherNow.clubs.some((c) => c.club_id === promoted));
-    assert.equal((await t.post('/v1/squad_analysis', { club_id: relegated })).statusCode, 403);
+    assert.deepEqual(json(await t.post('/v1/squad_analysis', { club_id: relegated })), { error: 'Club has no domestic league to simulate' });
+    // the league's clubs are named now: no season_clubs_assumed, in the forecast or in a club's analysis
+    assert.ok(!(res as unknown as { warnings: { code: string }[] }).warnings.some((w) => w.code === 'season_clubs_assumed'));
     const sq = json(await t.post('/v1/squad_analysis', { club_id: promoted }));
+    assert.ok(!(sq.warnings as { code: string }[]).some((w) => w.code === 'season_clubs_assumed'));
     const mine = res.clubs.find((c) => c.club_id === promoted)!;
     assert.ok(Math.abs(sq.expected_league_rank - mine.expected_position) <= 0.1);
-    const shownAfter = await showSeasonClubs(t.handle.db, { competition: league, season: season() }, t.config.TOUCHLINE_AS_OF);
+    const shownAfter = await showSeasonClubs(t.handle.db, { competition: league, season: season() }, t.runtime.world.current().asOf);
     assert.equal(shownAfter.source, 'set');
-    const current = await showSeasonClubs(t.handle.db, { competition: league, season: seasonLabel(before.currentSeason) }, t.config.TOUCHLINE_AS_OF);
+    const current = await showSeasonClubs(t.handle.db, { competition: league, season: seasonLabel(before.currentSeason) }, t.runtime.world.current().asOf);
     assert.equal(current.source, 'data');
     assert.deepEqual(current.clubs.map((c) => c.club_id).sort(), [...members].sort());
 

@@ -55,7 +55,8 @@ describe('transport', () => {
     const res = await t.get('/v1/health', null);
     assert.equal(res.statusCode, 200);
     const b = json(res);
-    assert.deepEqual(Object.keys(b).sort(), ['database', 'rate_limit', 'status', 'version']);
+    assert.deepEqual(Object.keys(b).sort(), ['data_as_of', 'database', 'rate_limit', 'status', 'version']);
+    assert.equal(b.data_as_of, '2026-06-30', 'the demo world keeps its own as-of date');
     assert.equal(b.status, 'ok');
     assert.equal(b.database, 'ok');
     assert.equal(b.rate_limit, 'ok');

@@ -177,6 +177,15 @@ describe('Touchline Studio II: a scout\'s workspace', { skip }, () => {
     await page.getByRole('button', { name: 'Add to shortlist' }).click();
     await page.getByRole('button', { name: 'Remove from shortlist' }).waitFor();
     await page.locator('svg.bar-chart').first().waitFor();
+    // The future value's drivers, drawn, and the sum they make with the baseline.
+    await page.getByRole('heading', { name: 'What drives the value in 3 years' }).waitFor();
+    await page.locator('.drivers svg.bar-chart g.bars rect').first().waitFor();
+    assert.match((await page.locator('.drivers-sum').textContent()) ?? '', /^Baseline .+×\d\.\d\d \(age\).* = ×\d\.\d\d → .+\(median .+\)$/);
+    // The fee's warnings (the same question the page asks), each shown as a note under "Warnings".
+    const fee = (await server.request(`/v1/expected_transfer_value?player_id=${first().service_id}`, { key: demoKey })).json<{ warnings: { message: string }[] }>();
+    const notes = (await page.locator('.warnings [role=note]').allTextContents()).map((t) => t.trim());
+    for (const w of fee.warnings) assert.ok(notes.includes(w.message), `warning shown: ${w.message}`);
+    if (notes.length > 0) await page.getByRole('heading', { name: 'Warnings' }).first().waitFor();
     for (const region of ['Players like him', 'Comparable players in the history']) {
       const cells = page.getByRole('region', { name: region }).locator('tbody tr > :first-child');
       await cells.first().waitFor();
@@ -245,7 +254,13 @@ describe('Touchline Studio II: a scout\'s workspace', { skip }, () => {
     await rows.first().waitFor({ timeout: 120_000 });
     const href = await rows.first().getByRole('link').getAttribute('href');
     assert.match(href ?? '', /^#\/player\/P/);
-    assert.match((await rows.first().locator('td.reasons').textContent()) ?? '', /value (grows|falls)/);
+    // The API's reasons, one item each, and the net value created.
+    const reasons = await rows.first().locator('td.reasons li').allTextContents();
+    assert.ok(reasons.length >= 1 && reasons.length <= 3, reasons.join(' | '));
+    assert.match(reasons[0], /^Expected to start \d+% of the club's league matches next season\.$/);
+    const headers = await page.locator('table.recommend-table thead th').allTextContents();
+    assert.ok(headers.includes('Net value'), headers.join(', '));
+    assert.match((await rows.first().locator('td.num').nth(3).textContent()) ?? '', /\d/);
     await shoot('recommend');
   });
 

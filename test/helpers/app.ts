@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../src/app.js';
-import { loadConfig, type Config } from '../../src/config.js';
+import { DEFAULT_AS_OF, loadConfig, type Config } from '../../src/config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/data/db.js';
 import { generateDemoWorld } from '../../src/data/demo/index.js';
 import { replaceWorld } from '../../src/data/world-store.js';
@@ -44,7 +44,7 @@ export const MODELS_DIR = join(ROOT, '.cache/models');
 
 async function loadDemo(handle: DatabaseHandle, config: Config): Promise<void> {
   await migrateToLatest(handle.db);
-  await replaceWorld(handle.db, generateDemoWorld({ seed: DEMO_SEED, asOf: config.TOUCHLINE_AS_OF }), { source: 'demo', seed: String(DEMO_SEED) });
+  await replaceWorld(handle.db, generateDemoWorld({ seed: DEMO_SEED, asOf: config.TOUCHLINE_AS_OF ?? DEFAULT_AS_OF }), { source: 'demo', seed: String(DEMO_SEED) });
   await ensureModels(handle, config, () => {});
 }
 
@@ -64,7 +64,7 @@ export async function demoDataDir(prefix: string): Promise<string> {
  */
 export async function demoWorldDump(config: Config = loadConfig({ LOG_LEVEL: 'silent', TOUCHLINE_MODELS_DIR: MODELS_DIR })): Promise<string> {
   const dir = join(ROOT, '.cache');
-  const file = join(dir, `test-world-${templateKey()}-${config.TOUCHLINE_AS_OF}.tar`);
+  const file = join(dir, `test-world-${templateKey()}-${config.TOUCHLINE_AS_OF ?? DEFAULT_AS_OF}.tar`);
   if (!existsSync(file)) {
     const fresh = await openDatabase({});
     await loadDemo(fresh, config);
@@ -125,7 +125,7 @@ function databaseUrl(serverUrl: string, name: string): string {
 async function postgresTemplate(serverUrl: string, config: Config): Promise<string> {
   const base = new URL(serverUrl).pathname.slice(1) || 'touchline';
   const prefix = `${base}_tpl_`;
-  const name = `${prefix}${templateKey()}_${config.TOUCHLINE_AS_OF.replaceAll('-', '')}`;
+  const name = `${prefix}${templateKey()}_${(config.TOUCHLINE_AS_OF ?? DEFAULT_AS_OF).replaceAll('-', '')}`;
   const found = await onServer(serverUrl, async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount);
   if (found) return name;
   const building = `${name}_${process.pid}`;

@@ -7,6 +7,7 @@ import { fileAt, findTableFile, hashInputs, type TableFile } from './csv-source.
 import { silentReporter, type ImportReporter } from './reporter.js';
 import { laterDate, TableReader } from './table-reader.js';
 import type { TableSummary } from './tables.js';
+import type { RejectReason } from './rejects.js';
 import { readAppearances } from './tm-appearances.js';
 import { buildCareers } from './tm-careers.js';
 import { ClubBook, readClubs } from './tm-clubs.js';
@@ -19,6 +20,9 @@ import { readValues } from './tm-values.js';
 
 export type { TableSummary } from './tables.js';
 export type { EaSummary } from './tm-ea.js';
+
+/** A row the update cannot read: the import stops before it stores anything. */
+export class RowParseError extends Error {}
 
 /** Bump when the mapping changes, so the same files are imported again. */
 export const IMPORTER_VERSION = 'transfermarkt-3';
@@ -38,6 +42,12 @@ export interface ImportOptions {
   rejectsPath?: string;
   /** Any rejected row fails the import and changes nothing. */
   strict?: boolean;
+  /** A row rejected for one of these reasons fails the import (naming its table and line) and changes nothing. */
+  failOn?: readonly RejectReason[];
+  /** Read and check everything, store nothing (the summary's status is `checked`). */
+  dryRun?: boolean;
+  /** Receives the world read, before it is stored (an update compares it with the one served). */
+  onWorld?: (world: WorldData) => void;
   /**
    * The as-of date (TOUCHLINE_AS_OF): its season is the current one, and a player whose last season
    * is earlier is in no current squad. Unset: the latest last_season of players.csv is current.
@@ -47,7 +57,7 @@ export interface ImportOptions {
 
 export interface ImportSummary {
   /** `unchanged`: same files and options as the last import, nothing done; `strict_failed`: rows rejected under --strict, nothing changed. */
-  status: 'imported' | 'unchanged' | 'strict_failed';
+  status: 'imported' | 'unchanged' | 'strict_failed' | 'checked';
   source: 'transfermarkt';
   source_hash: string;
   tables: Record<string, TableSummary>;
@@ -148,9 +158,17 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
     current_season: seasonLabel(currentSeason), rejected_total: rejectedTotal,
     rejects_file: options.rejectsPath ?? null, data_version: null, duration_ms: 0,
   };
+  const fatal = options.failOn && rd.rejects.rows.find((r) => options.failOn!.includes(r.reason));
+  if (fatal) throw new RowParseError(`${fatal.table} line ${fatal.line} does not parse: ${fatal.reason} (${fatal.detail})`);
   if (options.strict && rejectedTotal > 0) {
     reporter.info(`strict: ${rejectedTotal} rows rejected; nothing changed`);
     summary.status = 'strict_failed';
+    summary.duration_ms = Math.round(performance.now() - started);
+    return summary;
+  }
+  options.onWorld?.(world);
+  if (options.dryRun) {
+    summary.status = 'checked';
     summary.duration_ms = Math.round(performance.now() - started);
     return summary;
   }
@@ -160,6 +178,8 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
     world,
     {
       source: 'transfermarkt', source_hash: sourceHash, source_dir: dir, importer: IMPORTER_VERSION, imported_at: new Date().toISOString(),
+      // The data's own as-of date: its last valuation, transfer or game (served when TOUCHLINE_AS_OF is unset).
+      data_as_of: dataEnd,
       ...(ea ? { ea_match_rate: String(ea.match_rate) } : {}),
     },
     (table, rows) => reporter.stored(table, rows),

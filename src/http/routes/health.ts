@@ -20,6 +20,7 @@ export function healthRoute(app: FastifyInstance, deps: HttpDeps): void {
             version: z.string().describe('Version of the data and models in force'),
             database: z.literal('ok').describe('ok: the database answered a ping'),
             rate_limit: z.enum(['ok', 'degraded']).describe('degraded: Redis is configured but not answering, so each instance limits on its own'),
+            data_as_of: z.string().describe('The as-of date of the data served (YYYY-MM-DD): TOUCHLINE_AS_OF, or unset the data\'s own latest date'),
           })
           .describe('Healthy'),
         503: z
@@ -37,6 +38,6 @@ export function healthRoute(app: FastifyInstance, deps: HttpDeps): void {
     const database = await deps.pingDatabase().then(() => 'ok' as const, () => 'unavailable' as const);
     if (app.isDraining()) return reply.code(503).send({ status: 'draining', version: deps.version, database, rate_limit: rateLimit });
     if (database === 'unavailable') return reply.code(503).send({ status: 'degraded', version: deps.version, database, rate_limit: rateLimit });
-    return { status: 'ok' as const, version: deps.version, database, rate_limit: rateLimit };
+    return { status: 'ok' as const, version: deps.version, database, rate_limit: rateLimit, data_as_of: deps.snapshot().asOf };
   });
 }

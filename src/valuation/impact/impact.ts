@@ -33,9 +33,10 @@ import { simulateScenarios } from './scenarios.js';
 import { simulateTable, type TableResult } from './table.js';
 import { ImpactError } from './errors.js';
 import {
-  baselineFeatures, featuresOf, matchDays, HORIZON_SEASONS, leagueContext, ratedPlayer, squadAt, currentSquad, strengthOf,
+  featuresOf, matchDays, HORIZON_SEASONS, leagueContext, ratedPlayer, squadAt, strengthOf,
   type ImpactArtifact, type LeagueTieContext, type RatedPlayer,
 } from './model.js';
+import { baselineFeatures, clubSquad, completeSquad, isStandIn } from './club-squad.js';
 import { memoTable } from '../../domain/memo.js';
 
 export interface SeasonImpact {
@@ -160,9 +161,9 @@ export function sportiveImpact(
 
   const curve = artifact.ageCurve;
   const rs = artifact.settings;
-  const without = currentSquad(snapshot, input.clubId, rs).filter((p) => p.playerId !== input.playerId);
+  const without = clubSquad(artifact, snapshot, input.clubId).filter((p) => p.playerId !== input.playerId);
   const withSquad = [...without, player];
-  const formerWithout = formerClub ? currentSquad(snapshot, formerClub, rs).filter((p) => p.playerId !== input.playerId) : null;
+  const formerWithout = formerClub ? clubSquad(artifact, snapshot, formerClub).filter((p) => p.playerId !== input.playerId) : null;
   const table = revenueTableOf(snapshot, setup.league, setup.clubs.length);
   const target = (settings.targetStandardError ?? rs.targetStandardError) * SQRT_HORIZON;
 
@@ -293,8 +294,10 @@ export function squadAnalysis(
       seen.add(e.playerId);
       squad.push(requirePlayer(snapshot, artifact, e.playerId, e.position, i));
     });
+    // a newly named club's squad is completed as its actual one is, so the echo sent back answers the same
+    squad = completeSquad(artifact, snapshot, input.clubId, squad);
   } else {
-    squad = currentSquad(snapshot, input.clubId, rs);
+    squad = clubSquad(artifact, snapshot, input.clubId);
   }
   const season = snapshot.analysisSeason;
   const curve = artifact.ageCurve;
@@ -308,7 +311,7 @@ export function squadAnalysis(
       else {
         const own = snapshot.squads.get(club) ?? [];
         f = own.some((id) => inSquad.has(id))
-          ? featuresOf(squadAt(curve, currentSquad(snapshot, club, rs).filter((p) => !inSquad.has(p.playerId)), season), rs, 0)
+          ? featuresOf(squadAt(curve, clubSquad(artifact, snapshot, club).filter((p) => !inSquad.has(p.playerId)), season), rs, 0)
           : baselineFeatures(artifact, snapshot, club, 0);
       }
       const s = strengthOf(artifact, setup.ctx, club, f);
@@ -327,7 +330,7 @@ export function squadAnalysis(
     expectedLeagueRank: Math.round(o.expectedPosition * 100) / 100,
     standardError: o.standardError,
     positionProbabilities: o.positionProbabilities,
-    squad: squad.map((p) => ({ playerId: p.playerId, name: snapshot.players.get(p.playerId)?.name ?? '', position: p.position })),
+    squad: squad.filter((p) => !isStandIn(p.playerId)).map((p) => ({ playerId: p.playerId, name: snapshot.players.get(p.playerId)?.name ?? '', position: p.position })),
     squadSource: custom ? 'custom' : 'actual',
     runs: table.result.runs,
   };

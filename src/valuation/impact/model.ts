@@ -29,7 +29,7 @@ import { defaultAgeCurve, fitAgeCurve, projectRating, type AgeCurve, type AgeCur
 import { squadStrength, type SquadFeatures, type SquadPlayer } from '../league/squad.js';
 import { fitStrength, type MatchRow, type StrengthArtifact } from '../league/strength.js';
 import { fitTie, strengthFor, type TieArtifact, type TieRow } from '../league/tie.js';
-import { memoTable } from '../../domain/memo.js';
+import { fitPromotedPrior, type PromotedPrior } from '../league/promoted.js';
 
 export const IMPACT_MODEL_VERSION = 4;
 /** seasons simulated by sportive impact: the analysis season and the two after it */
@@ -119,6 +119,8 @@ export interface ImpactArtifact {
   /** baseline of every club of a current domestic league (a cache of the fitted snapshot) */
   clubs: Record<string, ClubBaseline>;
   ageCurve: AgeCurve;
+  /** how promoted clubs did in their first season, per league (league/promoted.ts): the level newly named clubs are completed to */
+  promoted: PromotedPrior;
   stats: {
     matchesUsed: number;
     clubsTied: number;
@@ -338,6 +340,8 @@ export function fitImpactModel(snapshot: Snapshot, settings: ImpactSettings = {}
   // depth gets no slope: a player on the bench who never starts must add nothing (match-day XIs
   // already count the bench through the days a starter is missing)
   const tie = fitTie(centred, { ridge: s.tieRidge, useDepth: false });
+  const leaguesOfData = new Set([...snapshot.competitions.values()].filter((c) => c.type === 'DOMESTIC_LEAGUE').map((c) => c.id));
+  const promoted = fitPromotedPrior(snapshot.matches, leaguesOfData, snapshot.asOf);
   return {
     kind: 'impact',
     version: IMPACT_MODEL_VERSION,
@@ -351,6 +355,7 @@ export function fitImpactModel(snapshot: Snapshot, settings: ImpactSettings = {}
     leagues,
     clubs,
     ageCurve,
+    promoted,
     stats: {
       matchesUsed: strength.matchesUsed,
       clubsTied: tie.clubsUsed,
@@ -381,26 +386,4 @@ export function leagueContext(artifact: ImpactArtifact, league: string, fallback
 export function strengthOf(artifact: ImpactArtifact, ctx: LeagueTieContext, club: string, f: SquadFeatures): { attack: number; defence: number } {
   const s = strengthFor(artifact.tie, club, { xi: f.xi - ctx.featureMean.xi, depth: f.depth - ctx.featureMean.depth }, artifact.settings.residualWeight);
   return { attack: s.attack + ctx.strengthMean.attack, defence: s.defence + ctx.strengthMean.defence };
-}
-
-/** True when the artifact's club baselines were computed on this snapshot and may be reused. */
-export function baselinesValid(artifact: ImpactArtifact, snapshot: Snapshot): boolean {
-  return artifact.dataVersion === snapshot.dataVersion && artifact.fittedAsOf === snapshot.asOf;
-}
-
-// Clubs the artifact does not hold (promoted from a league outside the data) or another
-// snapshot's squads: their match days are simulated once per model and snapshot, not per request.
-
-/** Features of a club's actual squad in horizon season k (0 = analysis season). */
-export function baselineFeatures(artifact: ImpactArtifact, snapshot: Snapshot, club: string, k: number): SquadFeatures {
-  const cached = baselinesValid(artifact, snapshot) ? artifact.clubs[club] : undefined;
-  if (cached && k < cached.seasons.length) return cached.seasons[k];
-  const byClub = memoTable<SquadFeatures>([artifact, snapshot], 'impact.baseline-features');
-  const key = `${club}|${k}`;
-  const hit = byClub.get(key);
-  if (hit) return hit;
-  const squad = currentSquad(snapshot, club, artifact.settings);
-  const f = featuresOf(squadAt(artifact.ageCurve, squad, snapshot.analysisSeason + k), artifact.settings, k);
-  byClub.set(key, f);
-  return f;
 }

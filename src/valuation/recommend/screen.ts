@@ -29,8 +29,9 @@ import { expectedRevenueEur } from '../revenue/index.js';
 import { simulateScenarios } from '../impact/scenarios.js';
 import { leagueOf, revenueTableOf, simulationSeed } from '../impact/impact.js';
 import {
-  baselineFeatures, currentSquad, HORIZON_SEASONS, matchDays, squadAt, strengthOf, type ImpactArtifact,
+  HORIZON_SEASONS, matchDays, squadAt, strengthOf, type ImpactArtifact,
 } from '../impact/model.js';
+import { baselineFeatures, clubSquad } from '../impact/club-squad.js';
 
 /** Ratings the stand-in is played at. */
 export const SCREEN_GRID: readonly number[] = Array.from({ length: 31 }, (_, i) => 40 + 2 * i);
@@ -57,7 +58,7 @@ export interface ClubScreen {
 export function clubScreen(artifact: ImpactArtifact, snapshot: Snapshot, clubId: string, position: PositionCode): ClubScreen {
   const setup = leagueOf(artifact, snapshot, clubId);
   const rs = artifact.settings;
-  const squad = currentSquad(snapshot, clubId, rs);
+  const squad = clubSquad(artifact, snapshot, clubId);
   const table = revenueTableOf(snapshot, setup.league, setup.clubs.length);
   // as impact.ts: the per-season target that gives the 3-season mean its standard error
   const target = rs.targetStandardError * Math.sqrt(HORIZON_SEASONS);

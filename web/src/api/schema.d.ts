@@ -42,6 +42,8 @@ export interface paths {
                              * @enum {string}
                              */
                             rate_limit: "ok" | "degraded";
+                            /** @description The as-of date of the data served (YYYY-MM-DD): TOUCHLINE_AS_OF, or unset the data's own latest date */
+                            data_as_of: string;
                         };
                     };
                 };

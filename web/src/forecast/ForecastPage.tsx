@@ -28,12 +28,24 @@ export function ForecastPage({ id, club }: { id: string; club: string | null }) 
             <p class="lead">
               Season {f.season}, {f.clubs.length} clubs, each club with its actual squad. Ordered by expected final place; league money in {f.currency}.
             </p>
+            <SeasonNotice forecast={f} />
             <Table forecast={f} club={club} />
             <HeatMap forecast={f} club={club} />
           </>
         )}
       </Show>
     </main>
+  );
+}
+
+/** The season's clubs were not named: say which season's clubs the table simulates. */
+function SeasonNotice({ forecast: f }: { forecast: Forecast }) {
+  const assumed = f.warnings.filter((w) => w.code === 'season_clubs_assumed');
+  if (assumed.length === 0) return null;
+  return (
+    <p class="notice season-clubs-assumed" role="note">
+      {assumed.map((w) => w.message).join(' ')}
+    </p>
   );
 }
 

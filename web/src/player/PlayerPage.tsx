@@ -11,6 +11,8 @@ import { SimilarPlayers } from './SimilarPlayers';
 import { ShortlistButton } from '../shortlist/ShortlistButton';
 import { useTitle } from '../ui/title';
 import { ScrollRegion } from '../ui/ScrollRegion';
+import { Warnings } from '../ui/Warnings';
+import { ValueDrivers } from './ValueDrivers';
 
 export function PlayerPage({ id }: { id: string }) {
   const currency = usePickedCurrency();
@@ -107,6 +109,8 @@ function Values({ id, club, currency }: { id: string; club: string; currency: st
         // The model's "today" is the data's last day (the newest published value), not the calendar.
         const last = history.market_values.at(-1)?.date;
         const now = last ? yearFraction(last) : new Date().getFullYear();
+        // The baseline comes in EUR only: converted at the answer's own rate.
+        const rate = future.future_transfer_value_in_eur > 0 ? future.future_transfer_value / future.future_transfer_value_in_eur : 1;
         return (
           <>
             <ValueChart
@@ -142,6 +146,8 @@ function Values({ id, club, currency }: { id: string; club: string; currency: st
                 </dd>
               </div>
             </dl>
+            <Warnings warnings={[...fee.warnings, ...future.warnings]} />
+            <ValueDrivers drivers={future.drivers} baseline={future.baseline_value_in_eur * rate} median={future.future_transfer_value} format={m} />
             <h3>Chances of each outcome{probs.sample_size ? ` (from ${probs.sample_size} comparable players)` : ''}</h3>
             <BarChart
               title="Probability of each 3-year outcome"

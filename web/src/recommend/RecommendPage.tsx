@@ -8,7 +8,7 @@ import { formatMoney } from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
 import { ErrorBox, Loading } from '../ui/states';
 import { useTitle } from '../ui/title';
-import { reasonsOf } from './reasons';
+import { Warnings } from '../ui/Warnings';
 
 async function recommend(body: { club_id: string; position: string; budget: string; maxAge: string }, currency: string | null) {
   return unwrap(
@@ -99,6 +99,7 @@ function Candidates({ data }: { data: Answer }) {
               <th scope="col">Club</th>
               <th scope="col" class="num">Expected fee</th>
               <th scope="col" class="num">Value created</th>
+              <th scope="col" class="num">Net value</th>
               <th scope="col">Why</th>
             </tr>
           </thead>
@@ -112,7 +113,15 @@ function Candidates({ data }: { data: Answer }) {
                 <td>{c.club_name ?? '–'}</td>
                 <td class="num">{m(c.expected_transfer_value)}</td>
                 <td class="num">{m(c.total_value_created)}</td>
-                <td class="reasons">{reasonsOf(c, data.currency).join('; ')}</td>
+                <td class="num">{m(c.net_value_created)}</td>
+                <td class="reasons">
+                  <ul>
+                    {c.reasons.map((r) => (
+                      <li key={r}>{r}</li>
+                    ))}
+                  </ul>
+                  <Warnings warnings={c.warnings} level={4} />
+                </td>
               </tr>
             ))}
           </tbody>
