@@ -31,7 +31,7 @@ import { fitStrength, type MatchRow, type StrengthArtifact } from '../league/str
 import { fitTie, strengthFor, type TieArtifact, type TieRow } from '../league/tie.js';
 import { fitPromotedPrior, type PromotedPrior } from '../league/promoted.js';
 
-export const IMPACT_MODEL_VERSION = 4;
+export const IMPACT_MODEL_VERSION = 5;
 /** seasons simulated by sportive impact: the analysis season and the two after it */
 export const HORIZON_SEASONS = 3;
 
