@@ -70,7 +70,8 @@ test('leagues set-clubs and show through the running server: errors change nothi
   assert.deepEqual(ids(set.clubs), ids(next));
   assert.deepEqual(await forecastIds(), ids(next));
   const sq = await server.request('/v1/squad_analysis', { method: 'POST', headers, body: { club_id: members[0].service_id } });
-  assert.equal(sq.status, 403, 'the relegated club plays in no league of the analysis season');
+  assert.equal(sq.status, 400, 'the relegated club plays in no league of the analysis season');
+  assert.equal(sq.json<{ error: string }>().error, 'Club has no domestic league to simulate');
   assert.equal((await runCli(['leagues', 'show', league, '--season', season, '--json'], env)).json<Shown>().source, 'set');
   const human = await runCli(['leagues', 'show', league], env);
   assert.match(human.stdout, new RegExp(`${league} ${season}: ${next.length} clubs, set by the operator`));
