@@ -183,7 +183,7 @@ describe('faults: a server process on PostgreSQL and Redis', { skip }, () => {
     // Same process, no restart: the pool reconnects and every path works again.
     assert.equal(server.child.exitCode, null, 'the server kept running');
     const health = await server.request('/v1/health');
-    assert.deepEqual(health.json(), { status: 'ok', version: health.json<{ version: string }>().version, database: 'ok', rate_limit: 'ok' });
+    assert.deepEqual(health.json(), { status: 'ok', version: health.json<{ version: string }>().version, database: 'ok', rate_limit: 'ok', data_as_of: health.json<{ data_as_of: string }>().data_as_of });
     const again = await server.request('/v1/competitions', { key });
     assert.equal(again.status, 200, again.text);
     assert.equal((await server.request('/v1/competitions', { key: randomKey() })).status, 401);
