@@ -175,6 +175,3 @@ export async function loadWorld(db: Db, set: WorldSet = 'live'): Promise<WorldDa
   }
   return out as WorldData;
 }
-
-/** The columns the world store reads and writes of a table, in one order. */
-export const worldColumns = (table: keyof WorldTables): string[] => Object.keys(COLUMNS[table]);
