@@ -28,11 +28,11 @@ import { ImpactError, roiOf, type ImpactArtifact } from '../impact/index.js';
 import { HORIZON_SEASONS, ratedPlayer, ratingIn, type RatedPlayer } from '../impact/model.js';
 import { roundMoney } from '../../money/convert.js';
 import { clubScreen, screenedOnFieldValueEur, screenedPlayingTime, type ClubScreen } from './screen.js';
-import { isSideOf } from './sides.js';
+import { isSideOf } from '../../domain/club-sides.js';
 import { memoFor, memoTable } from '../../domain/memo.js';
 
 export { clubScreen, screenedOnFieldValueEur, screenedPlayingTime, SCREEN_GRID, type ClubScreen } from './screen.js';
-export { isSideOf } from './sides.js';
+export { isSideOf } from '../../domain/club-sides.js';
 
 /** What the list is ordered by, highest first. */
 export const RECOMMEND_SORTS = [
