@@ -100,6 +100,8 @@ async function main(): Promise<void> {
   console.log(`data ${dataVersion} as of ${values['as-of']}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   const roiCache = new Map<string, RoiResult>();
   let failures = 0;
+  // every candidate shown: what his fee and his value in three years are against his crowd value, by age
+  const shownRatios: { age: number; fee: number; future: number }[] = [];
   for (const c of CASES) {
     const id = clubId(snapshot, c.club);
     const sort = c.sort ?? 'net_value_created';
@@ -132,6 +134,9 @@ async function main(): Promise<void> {
         `${x.warnings.length ? ` [${x.warnings.map((w) => w.code).join(', ')}]` : ''}`);
     }
     if (answer.candidates[0]) console.log(`     why #1: ${answer.candidates[0].reasons.join(' ')}`);
+    for (const x of answer.candidates) {
+      if (x.age !== null && x.market_value_in_eur) shownRatios.push({ age: x.age, fee: x.expected_transfer_value_in_eur / x.market_value_in_eur, future: x.future_transfer_value_in_eur / x.market_value_in_eur });
+    }
     const problems: string[] = [];
     for (const [i, x] of answer.candidates.entries()) {
       if (Math.round(x.playing_time_percentage * 100) < minPlaying) problems.push(`${x.name} plays under ${minPlaying}%`);
@@ -148,6 +153,13 @@ async function main(): Promise<void> {
     if (sorted.some((x, i) => x !== answer.candidates[i])) problems.push('out of order');
     if (problems.length) failures++;
     console.log(`     checks: ${problems.length ? `FAIL ${problems.join('; ')}` : 'PASS'}`);
+  }
+  console.log('\nevery candidate shown, by age: median fee / crowd value and future value / crowd value (the fee is the cost, the future value what is left in three years)');
+  for (const [lo, hi] of [[0, 21], [22, 23], [24, 27], [28, 30], [31, 99]]) {
+    const rows = shownRatios.filter((r) => r.age >= lo && r.age <= hi);
+    if (rows.length === 0) continue;
+    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1].toFixed(2);
+    console.log(`  age ${`${lo}-${hi === 99 ? '' : hi}`.padEnd(6)} n ${String(rows.length).padStart(3)}  fee/value ${med(rows.map((r) => r.fee))}  future/value ${med(rows.map((r) => r.future))}`);
   }
   console.log(`\n${failures === 0 ? 'PASS' : 'FAIL'} ${CASES.length - failures} of ${CASES.length} cases pass the checks`);
 }
