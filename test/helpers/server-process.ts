@@ -190,6 +190,8 @@ export async function startServerProcess(opts: ServerProcessOptions = {}): Promi
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     TOUCHLINE_MODELS_DIR: SHARED_MODELS_DIR,
+    // One analysis worker unless a test asks for more: each one loads the whole world at start.
+    ENGINE_WORKERS: '1',
     ...(ownDataDir ? { TOUCHLINE_DATA_DIR: ownDataDir } : {}),
     ...opts.env,
     PORT: String(port),
