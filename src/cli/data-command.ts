@@ -51,7 +51,7 @@ export function registerDataCommands(program: Command): void {
   const data = program.command('data').description('Keep the served data fresh: update from the open dataset, roll back');
   data
     .command('update')
-    .description('Download (or read) the open Transfermarkt dataset, check it, import it into a staging step, retrain and swap it in; a running server answers from it within seconds')
+    .description('Download (or read) the open Transfermarkt dataset, check it, import it into a staging copy, retrain on it and swap it in at once; a running server answers from it within seconds')
     .option('--from <url|file|dir>', `a URL of the dataset's zip, a local zip, or a folder of its tables (default TOUCHLINE_DATA_URL, else ${DEFAULT_DATA_URL})`)
     .option('--dry-run', 'check and read everything, change nothing, print what would change')
     .option('--json', 'print the report as JSON')
