@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync, existsSync, mkdtempSync } from 'node:fs';
+import { readFileSync, rmSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -94,6 +94,14 @@ test('data update from a local URL: checked, swapped into the running server wit
     assert.equal(await latest(), oldValue, `${from} left the served data as it was`);
   }
 
+  // A second update while one runs (its lock held by a live process: this one) is refused in one line.
+  writeFileSync(join(dataDir, 'update.lock'), JSON.stringify({ pid: process.pid, socket: null }));
+  const twice = await update(url('/v2.zip'));
+  rmSync(join(dataDir, 'update.lock'));
+  assert.equal(twice.code, 1, twice.stderr);
+  assert.match(twice.stderr.trim(), new RegExp(`^touchline: a data update or rollback in .* is running in process ${process.pid}: wait for it to end`));
+  assert.equal(await latest(), oldValue);
+
   // An update killed after its staging copy began to fill: the server that ran it (the embedded
   // database's holder) dies mid-update; restarted, it serves the old data, and the next update
   // drops the staging copy left behind and goes through.
@@ -130,7 +138,6 @@ test('a disk that fills while the zip is unpacked fails in one line naming it (a
   const work = mkdtempSync(join(tmpdir(), 'touchline-disk-'));
   try {
     const file = join(work, 'src.zip');
-    const { writeFileSync } = await import('node:fs');
     writeFileSync(file, await zip(tables()));
     const full = () => {
       throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
