@@ -6,7 +6,7 @@ import { WORLD_META_KEYS } from './update/previous.js';
 
 /**
  * The staging copy of the world: an update (or a rollback) imports into it and trains on it while
- * every server answers from the live tables, then `swapInStaging` copies it over them in one
+ * every server answers from the live tables, then `swapInStaging` puts it in their place in one
  * transaction. A killed update leaves the live tables as they were (and the staging copy behind,
  * which the next update drops first).
  */
