@@ -11,6 +11,8 @@
  * level promoted clubs of that league actually reached in their first season (league/promoted.ts):
  * the rating whose squad the tie maps to the goals they scored and conceded. Its own players play
  * when they are better; a signing is weighed against that level, not against youth players.
+ * Its place is then a blend of the rank that squad gives and where the league's promoted clubs
+ * finished (league/promoted.ts, `PromotedBlend`): its attack and defence are shifted to that place.
  */
 import { memoFor, memoTable } from '../../domain/memo.js';
 import type { Snapshot } from '../../domain/snapshot.js';

@@ -16,7 +16,8 @@
  * meet). A club's strength with a squad of features f is then
  *   strengthFor(tie, club, f - leagueFeatureMean, residualWeight) + leagueStrengthMean,
  * which gives a club without results (a promoted club) its league's average plus the slope times
- * its squad's distance from the average. A club with results keeps half its residual (settings
+ * its squad's distance from the average (then shifted to the place the promoted blend gives:
+ * club-squad.ts, `clubStrength`). A club with results keeps half its residual (settings
  * `residualWeight`): next season's results regress halfway from what past results say beyond the
  * squad towards what the squad says (tuned on the league backtest's origins before 2022).
  */
