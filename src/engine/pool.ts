@@ -33,6 +33,8 @@ export interface EngineOptions {
   workers?: number;
   /** tasks that may wait for a worker */
   maxQueue: number;
+  /** start the workers at once (default); false starts each on the first task that needs it */
+  eager?: boolean;
 }
 
 /** What a task is computed on: the snapshot in force, the rows it was built from, the models in force. */
@@ -61,7 +63,7 @@ export class AnalysisEngine {
     this.maxQueue = opts.maxQueue;
     this.pool = this.workers === 0 ? null : new Piscina<WorkerMessage, TaskResult>({
       filename: workerFile.href,
-      minThreads: this.workers,
+      minThreads: opts.eager === false ? 0 : this.workers,
       maxThreads: this.workers,
       maxQueue: opts.maxQueue,
       idleTimeout: Number.POSITIVE_INFINITY,
