@@ -20,6 +20,12 @@ import { runTask, type EngineModels, type Task, type TaskResult } from './tasks.
 import type { WorkerMessage } from './worker.js';
 
 export const DEFAULT_MAX_WORKERS = 4;
+/**
+ * Analysis threads run at a lower priority (nice +10, Linux per thread): on a busy machine the main
+ * thread, which routes, checks keys and answers health checks, takes a core first and the
+ * simulations use what is left, so a health check does not wait behind a simulation's time slice.
+ */
+export const WORKER_NICE = 10;
 
 export class EngineBusyError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -65,6 +71,7 @@ export class AnalysisEngine {
       maxThreads: this.workers,
       maxQueue: opts.maxQueue,
       idleTimeout: Number.POSITIVE_INFINITY,
+      niceIncrement: WORKER_NICE,
       // a worker holds a world: it must not be recycled between tasks
       concurrentTasksPerWorker: 1,
     });

@@ -163,16 +163,27 @@ function canonical(squad: readonly SquadPlayer[]): SquadPlayer[] {
  * Minimum-cost assignment of n rows to distinct columns (n <= m), Hungarian algorithm with
  * potentials (O(n^2 m)). cost is row-major n x m. Returns the column of each row.
  */
+// assign's buffers, reused from call to call (thousands of calls per analysis; a thread runs one at a time)
+let ws = { size: 0, u: new Float64Array(0), v: new Float64Array(0), p: new Int32Array(0), way: new Int32Array(0), minv: new Float64Array(0), used: new Uint8Array(0) };
+
+function workspace(size: number): typeof ws {
+  if (ws.size < size) {
+    ws = { size, u: new Float64Array(size), v: new Float64Array(size), p: new Int32Array(size), way: new Int32Array(size), minv: new Float64Array(size), used: new Uint8Array(size) };
+  }
+  return ws;
+}
+
 function assign(cost: Float64Array, n: number, m: number): Int32Array {
-  const u = new Float64Array(n + 1), v = new Float64Array(m + 1);
-  const p = new Int32Array(m + 1), way = new Int32Array(m + 1);
-  const minv = new Float64Array(m + 1);
-  const used = new Uint8Array(m + 1);
+  const { u, v, p, way, minv, used } = workspace(Math.max(n, m) + 1);
+  u.fill(0, 0, n + 1);
+  v.fill(0, 0, m + 1);
+  p.fill(0, 0, m + 1);
+  way.fill(0, 0, m + 1);
   for (let i = 1; i <= n; i++) {
     p[0] = i;
     let j0 = 0;
-    minv.fill(Number.POSITIVE_INFINITY);
-    used.fill(0);
+    minv.fill(Number.POSITIVE_INFINITY, 0, m + 1);
+    used.fill(0, 0, m + 1);
     do {
       used[j0] = 1;
       const i0 = p[j0];
