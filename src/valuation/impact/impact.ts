@@ -33,7 +33,7 @@ import { simulateScenarios } from './scenarios.js';
 import { simulateTable, type TableResult } from './table.js';
 import { ImpactError } from './errors.js';
 import {
-  featuresOf, matchDays, HORIZON_SEASONS, leagueContext, ratedPlayer, squadAt, strengthOf,
+  featuresOf, matchDays, matchDaysWith, HORIZON_SEASONS, leagueContext, ratedPlayer, squadAt, strengthOf,
   type ImpactArtifact, type LeagueTieContext, type RatedPlayer,
 } from './model.js';
 import { baselineFeatures, clubSquad, completeSquad, isStandIn } from './club-squad.js';
@@ -179,7 +179,10 @@ export function sportiveImpact(
       if (club === input.clubId) {
         // the squad without him: on the same match days when he is at the club; else the club's
         // actual squad, whose features the artifact keeps
-        const days = matchDays(squadAt(curve, withSquad, season), rs, k, atClub ? input.playerId : undefined);
+        // a newcomer: the squad's match days are kept, only the days he may change are solved again
+        const days = atClub
+          ? matchDays(squadAt(curve, withSquad, season), rs, k, input.playerId)
+          : matchDaysWith(squadAt(curve, without, season), squadAt(curve, [player], season)[0], rs, k);
         const withoutFeatures = days.withoutFeatures ?? baselineFeatures(artifact, snapshot, club, k);
         // playing time: his start share on the analysis season's match days, the very days his strength comes from
         if (k === 0) shares = days.startShares;

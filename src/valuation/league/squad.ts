@@ -135,7 +135,7 @@ const DEFAULT_BENCH: Record<PositionGroup, number> = { GK: 1, DEF: 2, MID: 2, FW
 const TIE_EPS = 1e-7;
 const FORBIDDEN = -1e9;
 
-function resolved(settings: SquadSettings) {
+export function resolved(settings: SquadSettings) {
   return {
     formations: settings.formations ?? FORMATIONS,
     replacementRating: settings.replacementRating ?? 40,
@@ -148,7 +148,7 @@ function resolved(settings: SquadSettings) {
 }
 
 /** Higher rating first, then player id: the order every tie is broken by. */
-function canonical(squad: readonly SquadPlayer[]): SquadPlayer[] {
+export function canonical(squad: readonly SquadPlayer[]): SquadPlayer[] {
   const seen = new Set<string>();
   for (const p of squad) {
     if (seen.has(p.playerId)) throw new Error(`duplicate player ${p.playerId} in squad`);
@@ -258,7 +258,7 @@ function penaltyMatrix(players: readonly SquadPlayer[], formation: Formation): F
  * stand-in there (value clamped to replacementRating, not a start): the optimum is that of xiFor,
  * on fewer columns.
  */
-class MatchDaySolver {
+export class MatchDaySolver {
   private readonly n: number;
   private readonly P: number;
   private readonly pen: Float64Array;
@@ -276,8 +276,13 @@ class MatchDaySolver {
     this.column = new Int32Array(m);
   }
 
-  /** Total effective rating of the day's XI; `started[j]` is set for each player who starts. `skip` leaves one player out. */
-  solve(ratings: Float64Array, available: Uint8Array, skip: number, started: Uint8Array | null): number {
+  /**
+   * Total effective rating of the day's XI; `started[j]` is set for each player who starts. `skip`
+   * leaves one player out. `duals`, when given, receives the slots' potentials of the optimum (the
+   * assignment's row duals: a column whose cost in every slot exceeds its slot's potential cannot
+   * enter the optimum; match-days.ts uses it).
+   */
+  solve(ratings: Float64Array, available: Uint8Array, skip: number, started: Uint8Array | null, duals?: Float64Array, dualsAt = 0): number {
     const { n, P, pen, value, cost, column } = this;
     const R = this.replacementRating;
     let m = 0;
@@ -293,6 +298,7 @@ class MatchDaySolver {
       }
     }
     const cols = assign(cost, n, m);
+    if (duals) for (let i = 0; i < n; i++) duals[dualsAt + i] = ws.u[i + 1];
     let total = 0;
     for (let i = 0; i < n; i++) {
       const c = cols[i];
@@ -332,10 +338,25 @@ export function bestXi(squad: readonly SquadPlayer[], settings: SquadSettings = 
   return best;
 }
 
-function normal(rng: RandomGenerator): number {
+export function normal(rng: RandomGenerator): number {
   // Box–Muller; 1 - u keeps the logarithm finite
   const u1 = 1 - uniform01(rng), u2 = uniform01(rng);
   return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+}
+
+/** The bench places (the next best players by group, not in the XI) and their mean rating. */
+export function benchOf(players: readonly SquadPlayer[], xi: BestXi, s: ReturnType<typeof resolved>): { bench: BenchPick[]; depthRating: number } {
+  const inXi = new Set(xi.picks.map((p) => p.playerId).filter((id): id is string => id !== null));
+  const bench: BenchPick[] = [];
+  for (const group of ['GK', 'DEF', 'MID', 'FWD'] as const) {
+    const candidates = players.filter((p) => !inXi.has(p.playerId) && POSITION_GROUP[p.position] === group);
+    for (let k = 0; k < s.bench[group]; k++) {
+      const c = candidates[k];
+      bench.push(c ? { group, playerId: c.playerId, rating: c.rating } : { group, playerId: null, rating: s.replacementRating });
+    }
+  }
+  const depthRating = bench.length ? bench.reduce((a, b) => a + b.rating, 0) / bench.length : s.replacementRating;
+  return { bench, depthRating };
 }
 
 /**
@@ -350,17 +371,7 @@ export function squadStrength(squad: readonly SquadPlayer[], settings: SquadSett
   const s = resolved(settings);
   const players = canonical(squad);
   const xi = bestXi(players, settings);
-  const inXi = new Set(xi.picks.map((p) => p.playerId).filter((id): id is string => id !== null));
-
-  const bench: BenchPick[] = [];
-  for (const group of ['GK', 'DEF', 'MID', 'FWD'] as const) {
-    const candidates = players.filter((p) => !inXi.has(p.playerId) && POSITION_GROUP[p.position] === group);
-    for (let k = 0; k < s.bench[group]; k++) {
-      const c = candidates[k];
-      bench.push(c ? { group, playerId: c.playerId, rating: c.rating } : { group, playerId: null, rating: s.replacementRating });
-    }
-  }
-  const depthRating = bench.length ? bench.reduce((a, b) => a + b.rating, 0) / bench.length : s.replacementRating;
+  const { bench, depthRating } = benchOf(players, xi, s);
 
   const formation = s.formations[xi.formation];
   const solver = new MatchDaySolver(players, formation, s.replacementRating);
