@@ -54,10 +54,32 @@ export function defaultWorkers(): number {
 
 const workerFile = new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
+/** What a task is about: tasks about one club (or league) go to one worker, which keeps its simulations' baselines. */
+function affinityKey(task: Task): string {
+  switch (task.kind) {
+    case 'warm': return '';
+    case 'forecast': return task.league;
+    default: return task.clubId;
+  }
+}
+
+function hashKey(key: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
 export class AnalysisEngine {
   readonly workers: number;
   readonly maxQueue: number;
-  private readonly pool: Piscina<WorkerMessage, TaskResult> | null;
+  /**
+   * One single-thread pool per worker, so a task can be sent to the worker that holds what it
+   * needs: the what-if baselines and kept match days of a club (valuation/impact/baseline-runs.ts,
+   * league/match-days.ts) are per thread, and a club's analyses on one worker build them once and
+   * keep them once. A busy worker's club goes elsewhere when another worker has two fewer tasks.
+   */
+  private readonly pools: Piscina<WorkerMessage, TaskResult>[];
+  private readonly inFlight: number[];
   private packed: { source: SnapshotSource; bundle: ModelBundle; pkg: EnginePackage } | null = null;
   private inThread: { snapshot: Snapshot; bundle: ModelBundle; models: EngineModels } | null = null;
   private closing: Promise<void> | null = null;
@@ -65,21 +87,22 @@ export class AnalysisEngine {
   constructor(opts: EngineOptions) {
     this.workers = opts.workers ?? defaultWorkers();
     this.maxQueue = opts.maxQueue;
-    this.pool = this.workers === 0 ? null : new Piscina<WorkerMessage, TaskResult>({
+    this.pools = Array.from({ length: this.workers }, () => new Piscina<WorkerMessage, TaskResult>({
       filename: workerFile.href,
-      minThreads: this.workers,
-      maxThreads: this.workers,
+      minThreads: 1,
+      maxThreads: 1,
       maxQueue: opts.maxQueue,
       idleTimeout: Number.POSITIVE_INFINITY,
       niceIncrement: WORKER_NICE,
       // a worker holds a world: it must not be recycled between tasks
       concurrentTasksPerWorker: 1,
-    });
+    }));
+    this.inFlight = this.pools.map(() => 0);
   }
 
   /** Tasks waiting for a worker now. */
   get queued(): number {
-    return this.pool?.queueSize ?? 0;
+    return this.pools.reduce((a, p) => a + p.queueSize, 0);
   }
 
   /** The package of this world; made once per source and models (serialising the world once, on this thread). */
@@ -90,21 +113,33 @@ export class AnalysisEngine {
     return this.packed.pkg;
   }
 
+  /** The worker for a task: its club's, unless that one has two more tasks than the least busy. */
+  private pick(task: Task): number {
+    const preferred = hashKey(affinityKey(task)) % this.pools.length;
+    let least = preferred;
+    for (let w = 0; w < this.pools.length; w++) if (this.inFlight[w] < this.inFlight[least]) least = w;
+    return this.inFlight[preferred] >= this.inFlight[least] + 2 ? least : preferred;
+  }
+
   /** Runs a task on the world given; EngineBusyError when the queue is full. */
   async run(world: EngineWorld, task: Task): Promise<TaskResult> {
     if (this.closing) throw new EngineBusyError(1);
-    if (!this.pool) {
+    if (this.pools.length === 0) {
       if (this.inThread?.snapshot !== world.snapshot || this.inThread.bundle !== world.bundle) {
         this.inThread = { snapshot: world.snapshot, bundle: world.bundle, models: { snapshot: world.snapshot, bundle: world.bundle, rois: new Map() } };
       }
       return runTask(this.inThread.models, task);
     }
-    if (this.pool.queueSize >= this.maxQueue) throw this.busy();
+    if (this.queued >= this.maxQueue) throw this.busy();
+    const w = this.pick(task);
+    this.inFlight[w]++;
     try {
-      return await this.pool.run({ pkg: this.packageOf(world), task });
+      return await this.pools[w].run({ pkg: this.packageOf(world), task });
     } catch (err) {
       if (err instanceof Error && err.message === 'Task queue is at limit') throw this.busy();
       throw err;
+    } finally {
+      this.inFlight[w]--;
     }
   }
 
@@ -113,10 +148,9 @@ export class AnalysisEngine {
    * the first after a world swap pays for it (the packing itself runs here, on the calling thread).
    */
   async warm(world: EngineWorld): Promise<void> {
-    if (!this.pool || this.closing) return;
+    if (this.pools.length === 0 || this.closing) return;
     const pkg = this.packageOf(world);
-    // idle workers take one task each: the first is busy unpacking when the second is handed out
-    await Promise.all(Array.from({ length: this.workers }, () => this.pool!.run({ pkg, task: { kind: 'warm' } })));
+    await Promise.all(this.pools.map((p) => p.run({ pkg, task: { kind: 'warm' } })));
   }
 
   private busy(): EngineBusyError {
@@ -126,7 +160,7 @@ export class AnalysisEngine {
 
   /** Lets running and queued tasks finish, then stops the workers. */
   close(): Promise<void> {
-    this.closing ??= this.pool ? this.pool.close() : Promise.resolve();
+    this.closing ??= Promise.all(this.pools.map((p) => p.close())).then(() => undefined);
     return this.closing;
   }
 }

@@ -81,8 +81,9 @@ describe('analysis engine', () => {
     const inThread = new AnalysisEngine({ workers: 0, maxQueue: 64 });
     try {
       const task: Task = { kind: 'forecast', league: other };
-      const before = await Promise.all([pool.run(world, task), pool.run(world, task)]);
-      const after = await Promise.all([pool.run(swapped, task), pool.run(swapped, task)]);
+      // three at once: the league's worker takes two, the third goes to the other (pool.ts's pick)
+      const before = await Promise.all([pool.run(world, task), pool.run(world, task), pool.run(world, task)]);
+      const after = await Promise.all([pool.run(swapped, task), pool.run(swapped, task), pool.run(swapped, task)]);
       const clubsIn = (r: (typeof before)[number]) => (r.ok ? (r.result as { clubs: { clubId: string }[] }).clubs.map((c) => c.clubId) : []);
       for (const r of before) assert.ok(!clubsIn(r).includes(moved));
       for (const r of after) {

@@ -47,10 +47,14 @@ const OTHER_GROUP = 12;
 /** an outfield player in goal: allowed, but a stand-in is nearly always better */
 const OUTFIELD_IN_GOAL = 40;
 
-const penaltyTable = new Map<string, number>();
+// by own position, then slot (no string built per lookup: the match days look up thousands)
+const penaltyTable = new Map<PositionCode, Map<PositionCode, number>>();
 for (const [a, b, p] of NEIGHBOURS) {
-  penaltyTable.set(`${a}>${b}`, p);
-  penaltyTable.set(`${b}>${a}`, p);
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    let row = penaltyTable.get(x);
+    if (!row) penaltyTable.set(x, (row = new Map()));
+    row.set(y, p);
+  }
 }
 
 /** Penalty for a player whose position is `own` playing in slot `slot`; a goalkeeper plays only in goal (Infinity). */
@@ -58,7 +62,7 @@ export function positionPenalty(own: PositionCode, slot: PositionCode): number {
   if (own === slot) return 0;
   if (own === 'GK') return Number.POSITIVE_INFINITY;
   if (slot === 'GK') return OUTFIELD_IN_GOAL;
-  const p = penaltyTable.get(`${own}>${slot}`);
+  const p = penaltyTable.get(own)?.get(slot);
   if (p !== undefined) return p;
   return POSITION_GROUP[own] === POSITION_GROUP[slot] ? SAME_GROUP_DEFAULT : OTHER_GROUP;
 }
