@@ -69,6 +69,9 @@ function hashKey(key: string): number {
   return h >>> 0;
 }
 
+/** tasks more than the least busy worker before a club's task goes elsewhere */
+const SPILL = 4;
+
 export class AnalysisEngine {
   readonly workers: number;
   readonly maxQueue: number;
@@ -76,7 +79,7 @@ export class AnalysisEngine {
    * One single-thread pool per worker, so a task can be sent to the worker that holds what it
    * needs: the what-if baselines and kept match days of a club (valuation/impact/baseline-runs.ts,
    * league/match-days.ts) are per thread, and a club's analyses on one worker build them once and
-   * keep them once. A busy worker's club goes elsewhere when another worker has two fewer tasks.
+   * keep them once. A busy worker's club goes elsewhere when another worker has SPILL fewer tasks.
    */
   private readonly pools: Piscina<WorkerMessage, TaskResult>[];
   private readonly inFlight: number[];
@@ -113,12 +116,15 @@ export class AnalysisEngine {
     return this.packed.pkg;
   }
 
-  /** The worker for a task: its club's, unless that one has two more tasks than the least busy. */
+  /**
+   * The worker for a task: its club's, unless that one has SPILL more tasks than the least busy (a
+   * simulation on a worker without the club's baselines costs about what four with them cost).
+   */
   private pick(task: Task): number {
     const preferred = hashKey(affinityKey(task)) % this.pools.length;
     let least = preferred;
     for (let w = 0; w < this.pools.length; w++) if (this.inFlight[w] < this.inFlight[least]) least = w;
-    return this.inFlight[preferred] >= this.inFlight[least] + 2 ? least : preferred;
+    return this.inFlight[preferred] >= this.inFlight[least] + SPILL ? least : preferred;
   }
 
   /** Runs a task on the world given; EngineBusyError when the queue is full. */
@@ -144,13 +150,19 @@ export class AnalysisEngine {
   }
 
   /**
-   * Packs this world and has every worker unpack it, so neither the first request after a start nor
-   * the first after a world swap pays for it (the packing itself runs here, on the calling thread).
+   * Packs this world and has every worker unpack it and build its clubs' simulation baselines, so
+   * neither the first request after a start nor the first after a world swap pays for them (the
+   * packing itself runs here, on the calling thread).
    */
   async warm(world: EngineWorld): Promise<void> {
     if (this.pools.length === 0 || this.closing) return;
     const pkg = this.packageOf(world);
-    await Promise.all(this.pools.map((p) => p.run({ pkg, task: { kind: 'warm' } })));
+    // each worker also builds what the analyses of its clubs share (the clubs pick() sends it)
+    const clubs: string[][] = this.pools.map(() => []);
+    for (const league of [...world.snapshot.analysisClubsOfLeague.values()]) {
+      for (const club of league) clubs[hashKey(club) % this.pools.length].push(club);
+    }
+    await Promise.all(this.pools.map((p, w) => p.run({ pkg, task: { kind: 'warm', clubs: clubs[w].sort() } })));
   }
 
   private busy(): EngineBusyError {

@@ -10,12 +10,15 @@ import { moneyPair } from '../money/convert.js';
 import type { RateTable } from '../money/rates.js';
 import { leagueForecastOf, roi, sportiveImpactOf, squadValue, type RoiResult } from '../valuation/analysis.js';
 import type { ModelBundle } from '../valuation/bundle.js';
-import { ImpactError, type ImpactErrorCode } from '../valuation/impact/index.js';
+import { ImpactError, warmClub, type ImpactErrorCode } from '../valuation/impact/index.js';
 import { recommendSignings, type RecommendSort } from '../valuation/recommend/index.js';
 
 export type Task =
-  /** unpack the package and nothing else: warms a worker ahead of the first request */
-  | { kind: 'warm' }
+  /**
+   * unpack the package (warms a worker ahead of the first request) and, for each club named, build
+   * what its analyses share (valuation/impact's warmClub)
+   */
+  | { kind: 'warm'; clubs?: string[] }
   | { kind: 'impact'; playerId: string; clubId: string }
   | { kind: 'roi'; playerId: string; clubId: string; feeEur: number | null; annualWageEur: number | null }
   | { kind: 'squad'; clubId: string; squad: { playerId: string; position: string }[] | null }
@@ -56,6 +59,14 @@ function compute(m: EngineModels, task: Task): unknown {
   const { snapshot, bundle } = m;
   switch (task.kind) {
     case 'warm':
+      for (const club of bundle.impact ? (task.clubs ?? []) : []) {
+        try {
+          warmClub(bundle.impact!, snapshot, club);
+        } catch (err) {
+          // a club that cannot be simulated answers its own error when asked; nothing to keep
+          if (!(err instanceof ImpactError)) throw err;
+        }
+      }
       return null;
     case 'impact':
       return sportiveImpactOf(bundle, snapshot, task);

@@ -33,7 +33,7 @@ import { simulateScenarios } from './scenarios.js';
 import { simulateTable, type TableResult } from './table.js';
 import { ImpactError } from './errors.js';
 import {
-  featuresOf, matchDays, matchDaysWith, HORIZON_SEASONS, leagueContext, ratedPlayer, squadAt, strengthOf,
+  featuresOf, matchDays, matchDaysWith, warmMatchDays, HORIZON_SEASONS, leagueContext, ratedPlayer, squadAt, strengthOf,
   type ImpactArtifact, type LeagueTieContext, type RatedPlayer,
 } from './model.js';
 import { baselineFeatures, clubSquad, completeSquad, isStandIn } from './club-squad.js';
@@ -238,6 +238,31 @@ export function sportiveImpact(
     revenueTable: { league: table.league, fallback: table.fallback !== undefined, estimate: table.estimate },
     seasons,
   };
+}
+
+/**
+ * Builds what every signing evaluated for `clubId` shares, so its first analysis costs what later
+ * ones do: each season's baseline runs (scenarios.ts keeps them) and the squad's match days
+ * (league/match-days.ts). The same inputs as sportiveImpact's for a newcomer, so its lookups hit.
+ * Throws ImpactError as sportiveImpact does (a club without a league).
+ */
+export function warmClub(artifact: ImpactArtifact, snapshot: Snapshot, clubId: string): void {
+  const setup = leagueOf(artifact, snapshot, clubId);
+  const rs = artifact.settings;
+  const squad = clubSquad(artifact, snapshot, clubId);
+  for (let k = 0; k < HORIZON_SEASONS; k++) {
+    const season = snapshot.analysisSeason + k;
+    warmMatchDays(squadAt(artifact.ageCurve, squad, season), rs, k);
+    const base = { attack: [] as number[], defence: [] as number[] };
+    for (const club of setup.clubs) {
+      const b = strengthOf(artifact, setup.ctx, club, baselineFeatures(artifact, snapshot, club, k));
+      base.attack.push(b.attack); base.defence.push(b.defence);
+    }
+    simulateScenarios(
+      { clubIds: setup.clubs, intercept: artifact.strength.intercept, homeAdvantage: artifact.strength.homeAdvantage, target: clubId, scenarios: [base] },
+      { seed: simulationSeed(snapshot.dataVersion, setup.league, clubId, season), targetStandardError: rs.targetStandardError * SQRT_HORIZON, runsFrom: 0, maxRuns: rs.maxRuns },
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -135,6 +135,12 @@ export function squadStrengthWith(squad: readonly SquadPlayer[], player: SquadPl
   return { ...xi, depthRating, bench, startShares, matchDayXiRating, features: { xi: xi.xiRating, depth: depthRating } };
 }
 
+/** Keeps the match days of `squad` in its own best formation (what most newcomers keep), ahead of its first candidate. */
+export function keepMatchDays(squad: readonly SquadPlayer[], settings: SquadSettings = {}): void {
+  const players = canonical(squad);
+  keptDays(players, bestXi(players, settings).formation, resolved(settings));
+}
+
 /** Match days kept on this thread, and their bytes (benches report them). */
 export function keptMatchDays(): { count: number; bytes: number } {
   return { count: kept.size, bytes: keptBytes };
