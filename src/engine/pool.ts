@@ -83,7 +83,7 @@ export class AnalysisEngine {
    */
   private readonly pools: Piscina<WorkerMessage, TaskResult>[];
   private readonly inFlight: number[];
-  private packed: { source: SnapshotSource; bundle: ModelBundle; pkg: EnginePackage } | null = null;
+  private packed: { source: SnapshotSource; bundle: ModelBundle; pkg: Promise<EnginePackage> } | null = null;
   private inThread: { snapshot: Snapshot; bundle: ModelBundle; models: EngineModels } | null = null;
   private closing: Promise<void> | null = null;
 
@@ -108,8 +108,8 @@ export class AnalysisEngine {
     return this.pools.reduce((a, p) => a + p.queueSize, 0);
   }
 
-  /** The package of this world; made once per source and models (serialising the world once, on this thread). */
-  private packageOf(world: EngineWorld): EnginePackage {
+  /** The package of this world; made once per source and models (serialised on this thread, in slices: package.ts). */
+  private packageOf(world: EngineWorld): Promise<EnginePackage> {
     if (this.packed?.source !== world.source || this.packed.bundle !== world.bundle) {
       this.packed = { source: world.source, bundle: world.bundle, pkg: pack(world.source, world.bundle) };
     }
@@ -140,7 +140,7 @@ export class AnalysisEngine {
     const w = this.pick(task);
     this.inFlight[w]++;
     try {
-      return await this.pools[w].run({ pkg: this.packageOf(world), task });
+      return await this.pools[w].run({ pkg: await this.packageOf(world), task });
     } catch (err) {
       if (err instanceof Error && err.message === 'Task queue is at limit') throw this.busy();
       throw err;
@@ -156,7 +156,7 @@ export class AnalysisEngine {
    */
   async warm(world: EngineWorld): Promise<void> {
     if (this.pools.length === 0 || this.closing) return;
-    const pkg = this.packageOf(world);
+    const pkg = await this.packageOf(world);
     // each worker also builds what the analyses of its clubs share (the clubs pick() sends it)
     const clubs: string[][] = this.pools.map(() => []);
     for (const league of [...world.snapshot.analysisClubsOfLeague.values()]) {

@@ -132,7 +132,8 @@ class Baseline {
 
   private grow(pairs: number): void {
     if (pairs <= this.cap) return;
-    const cap = Math.max(pairs, this.cap * 2, BLOCK);
+    // to the block, not doubled: most baselines stop growing after the first request, and memory is the bound
+    const cap = roundUp(pairs);
     const n = this.n, nT = this.tFix.length;
     const keys = new Int32Array(cap * 2 * n); keys.set(this.keys); this.keys = keys;
     const tieZ = new Int32Array(cap * n); tieZ.set(this.tieZ); this.tieZ = tieZ;
