@@ -83,7 +83,7 @@ export class AnalysisEngine {
    */
   private readonly pools: Piscina<WorkerMessage, TaskResult>[];
   private readonly inFlight: number[];
-  private packed: { source: SnapshotSource; bundle: ModelBundle; pkg: Promise<EnginePackage> } | null = null;
+  private packed: { source: SnapshotSource; bundle: ModelBundle; pkg: Promise<EnginePackage>; ready: EnginePackage | null } | null = null;
   private inThread: { snapshot: Snapshot; bundle: ModelBundle; models: EngineModels } | null = null;
   private closing: Promise<void> | null = null;
 
@@ -110,10 +110,16 @@ export class AnalysisEngine {
 
   /** The package of this world; made once per source and models (serialised on this thread, in slices: package.ts). */
   private packageOf(world: EngineWorld): Promise<EnginePackage> {
+    return this.packedFor(world).pkg;
+  }
+
+  private packedFor(world: EngineWorld): NonNullable<AnalysisEngine['packed']> {
     if (this.packed?.source !== world.source || this.packed.bundle !== world.bundle) {
-      this.packed = { source: world.source, bundle: world.bundle, pkg: pack(world.source, world.bundle) };
+      const entry: NonNullable<AnalysisEngine['packed']> = { source: world.source, bundle: world.bundle, pkg: pack(world.source, world.bundle), ready: null };
+      void entry.pkg.then((pkg) => { entry.ready = pkg; }, () => undefined);
+      this.packed = entry;
     }
-    return this.packed.pkg;
+    return this.packed;
   }
 
   /**
@@ -140,7 +146,9 @@ export class AnalysisEngine {
     const w = this.pick(task);
     this.inFlight[w]++;
     try {
-      return await this.pools[w].run({ pkg: await this.packageOf(world), task });
+      // handed to piscina at once when the package is ready, so a close() right after still lets it finish
+      const ready = this.packedFor(world).ready;
+      return await (ready ? this.pools[w].run({ pkg: ready, task }) : this.packageOf(world).then((pkg) => this.pools[w].run({ pkg, task })));
     } catch (err) {
       if (err instanceof Error && err.message === 'Task queue is at limit') throw this.busy();
       throw err;
@@ -172,7 +180,9 @@ export class AnalysisEngine {
 
   /** Lets running and queued tasks finish, then stops the workers. */
   close(): Promise<void> {
-    this.closing ??= Promise.all(this.pools.map((p) => p.close())).then(() => undefined);
+    // a package being made is finished first: tasks waiting for it are handed out before the pools close
+    const packing = this.packed?.pkg.catch(() => undefined) ?? Promise.resolve();
+    this.closing ??= packing.then(() => Promise.all(this.pools.map((p) => p.close()))).then(() => undefined);
     return this.closing;
   }
 }
