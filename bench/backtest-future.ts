@@ -163,6 +163,7 @@ async function main(): Promise<void> {
     const outcomes: number[] = [];
     const actual: number[] = [];
     const start: number[] = [];
+    const ages: number[] = [];
     const low: number[] = [];
     const high: number[] = [];
     const mid: number[] = [];
@@ -182,6 +183,7 @@ async function main(): Promise<void> {
       // Scaled to the horizon as a constant rate (H = 3: the model's own ratio).
       const scale = (r: number) => r ** (H / 3);
       start.push(v0);
+      ages.push(ageAt(idx, p.id, origin));
       outcomes.push(categoryOf(ratio));
       actual.push(ratio);
       low.push(scale(out.lowEur / v0));
@@ -237,6 +239,19 @@ async function main(): Promise<void> {
         `  ${`${eurM(lo)}-${hi === Infinity ? '' : eurM(hi)}`.padEnd(12)} n ${String(rows.length).padStart(5)}  actual ${med(actual)}  model ${med(model.ratios)}  ` +
           `age curve ${med(ageM.ratios)}  coverage ${f3(cov)}`,
       );
+    }
+    // What recommend_signings weighs a fee against: players worth 5M or more, by age at the origin.
+    console.log('players worth 5M or more, by age at the origin: median ratio actual vs predicted (the age curve\'s in brackets)');
+    for (const [lo, hi] of [[0, 21], [21, 24], [24, 28], [28, 31], [31, 99]]) {
+      for (const [vlo, vhi] of [[5e6, 20e6], [20e6, Infinity]]) {
+        const rows = start.map((v, i) => i).filter((i) => ages[i] >= lo && ages[i] < hi && start[i] >= vlo && start[i] < vhi);
+        if (rows.length === 0) continue;
+        const med = (xs: number[]) => f3(median(rows.map((i) => xs[i])));
+        console.log(
+          `  age ${`${lo}-${hi === 99 ? '' : hi - 1}`.padEnd(6)} ${`${eurM(vlo)}-${vhi === Infinity ? '' : eurM(vhi)}`.padEnd(11)} n ${String(rows.length).padStart(5)}  ` +
+            `actual ${med(actual)}  model ${med(model.ratios)}  (age curve ${med(ageM.ratios)})`,
+        );
+      }
     }
     console.log('calibration per band: observed share vs mean predicted probability');
     console.log(`  ${'band'.padEnd(22)} ${'observed'.padStart(8)} ${'model'.padStart(8)} ${'age'.padStart(8)} ${'nochange'.padStart(8)}`);

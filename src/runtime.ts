@@ -30,8 +30,12 @@ export interface RuntimeOptions {
   dataPollMs?: number;
   /** The read model, when the caller has loaded it already. */
   world?: WorldState;
-  /** Have the analysis workers load the world at start and after each swap; default true. */
-  warmEngine?: boolean;
+  /**
+   * Start the analysis workers with the world, and build the read indexes, at start and after each
+   * swap (default true), so no request pays for them. Tests turn it off: what a test file does not
+   * ask for, it does not pay for.
+   */
+  warm?: boolean;
 }
 
 /**
@@ -49,7 +53,7 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
   const now = opts.now ?? Date.now;
   const world = opts.world ?? (await WorldState.load(handle.db, config.TOUCHLINE_AS_OF, logger));
   if (opts.dataPollMs !== 0) world.watch(opts.dataPollMs ?? 2_000);
-  const models = new ModelState(config.modelsDir, logger);
+  const models = new ModelState(config.modelsDir, logger, opts.warm !== false);
   models.sync(world.current());
   world.onChange((s) => models.sync(s));
   // On PostgreSQL other instances' access changes arrive by NOTIFY; the embedded database is one process.
@@ -63,8 +67,8 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
   });
   const throttle = await createLoginThrottle(handle.db, { redisUrl: config.REDIS_URL });
   const login = createLoginService(handle.db, throttle);
-  const engine = new AnalysisEngine({ workers: config.ENGINE_WORKERS ?? defaultWorkers(), maxQueue: config.ENGINE_QUEUE });
-  if (opts.warmEngine !== false) {
+  const engine = new AnalysisEngine({ workers: config.ENGINE_WORKERS ?? defaultWorkers(), maxQueue: config.ENGINE_QUEUE, eager: opts.warm !== false });
+  if (opts.warm !== false) {
     const warm = () => {
       const bundle = models.current();
       if (bundle) engine.warm({ snapshot: world.current(), source: world.source(), bundle }).catch((err: unknown) => logger.warn({ err }, 'analysis workers could not load the world'));

@@ -12,7 +12,7 @@ import SearchableMap from 'minisearch/SearchableMap';
 import { playerFacts } from '../domain/player-facts.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import { clubAliases, competitionAliases, type Alias } from './aliases.js';
-import { firstTeamName } from './club-sides.js';
+import { firstTeamName } from '../domain/club-sides.js';
 import { compactName, foldName, foldWords } from './fold.js';
 import { roundMoney } from '../money/convert.js';
 import { latestValue } from './latest-value.js';

@@ -39,6 +39,8 @@ export interface EngineOptions {
   workers?: number;
   /** tasks that may wait for a worker */
   maxQueue: number;
+  /** start the workers at once (default); false starts each on the first task that needs it */
+  eager?: boolean;
 }
 
 /** What a task is computed on: the snapshot in force, the rows it was built from, the models in force. */
@@ -92,7 +94,7 @@ export class AnalysisEngine {
     this.maxQueue = opts.maxQueue;
     this.pools = Array.from({ length: this.workers }, () => new Piscina<WorkerMessage, TaskResult>({
       filename: workerFile.href,
-      minThreads: 1,
+      minThreads: opts.eager === false ? 0 : 1,
       maxThreads: 1,
       maxQueue: opts.maxQueue,
       idleTimeout: Number.POSITIVE_INFINITY,

@@ -27,10 +27,19 @@ export class ModelState {
   constructor(
     private readonly dir: string,
     private readonly logger?: Logger,
+    /** build the snapshot's indexes on a swap; without it the first request that needs one builds it */
+    private readonly warm = true,
   ) {}
 
   current(): ModelBundle | null {
     return this.bundle;
+  }
+
+  private warmIndexes(snapshot: Snapshot, bundle: ModelBundle): void {
+    if (!this.warm) return;
+    featureIndex(snapshot);
+    warmDiscovery(snapshot, bundle);
+    warmRecommend(snapshot, bundle);
   }
 
   /** Loads the artifact for this snapshot's data; false when none has been trained. */
@@ -39,22 +48,18 @@ export class ModelState {
     if (this.bundle?.version === version) {
       // Same models, new snapshot (our ratings stored after a training, or a season membership set):
       // its feature and discovery indexes are built here, not on a request.
-      featureIndex(snapshot);
-      warmDiscovery(snapshot, this.bundle);
-      warmRecommend(snapshot, this.bundle);
+      this.warmIndexes(snapshot, this.bundle);
       return true;
     }
     const found = loadBundle(this.dir, version);
     if (found) {
       this.bundle = found;
       // Feature indexes are built once per snapshot; pay for it now rather than on a request.
-      featureIndex(snapshot);
-      warmDiscovery(snapshot, found);
-      warmRecommend(snapshot, found);
+      this.warmIndexes(snapshot, found);
       this.logger?.info({ version }, 'models loaded');
       return true;
     }
-    warmDiscovery(snapshot, this.bundle);
+    if (this.warm) warmDiscovery(snapshot, this.bundle);
     if (this.bundle) this.logger?.warn({ serving: this.bundle.version, wanted: version }, 'no models trained on the current data: run `touchline train`');
     return false;
   }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { clubAliases, competitionAliases } from '../../src/discovery/aliases.js';
-import { firstTeamName, isYouthOrReserveSide } from '../../src/discovery/club-sides.js';
+import { firstTeamName, isYouthOrReserveSide } from '../../src/domain/club-sides.js';
 import { RESULT_TYPES, SearchIndex } from '../../src/discovery/search-index.js';
 import { EVERYTHING } from '../../src/discovery/scope.js';
 import { buildSnapshot } from '../../src/domain/snapshot.js';

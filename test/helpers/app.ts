@@ -188,7 +188,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const logger = pino({ level: 'silent' });
   // The dump (or template) holds our ratings; the model check only finds the artifact still there.
   const world = await loadServedWorld(config, handle, logger);
-  const runtime = await createRuntime(config, handle, logger, { now: opts.now, dataPollMs: 0, world, warmEngine: false });
+  const runtime = await createRuntime(config, handle, logger, { now: opts.now, dataPollMs: 0, world, warm: false });
   const app = await buildApp(runtime.deps, { logger });
   await app.ready();
   const auth = (key: string | null | undefined): Record<string, string> => (key === null ? {} : { 'x-api-key': key ?? TEST_KEY });

@@ -9,6 +9,7 @@ export type RejectReason =
   | 'bad_value'
   | 'duplicate'
   | 'unknown_player'
+  | 'age_mismatch'
   | 'unknown_club'
   | 'unknown_competition'
   | 'unknown_game';

@@ -7,6 +7,9 @@ import type { TableReader } from './table-reader.js';
 import type { ClubBook } from './tm-clubs.js';
 import type { PlayerIn } from './tm-players.js';
 
+/** FC 25's ages are counted in 2024. */
+const FC25_SEASON_YEAR = 2024;
+
 export interface EaSummary {
   fc24_rows: number;
   fc24_matched: number;
@@ -58,6 +61,12 @@ export async function readEa(
         if (!ovr.ok || ovr.value === null || !age.ok) return rd.reject('ea_mapping', item, 'bad_number', `OVR/Age ${r.OVR}/${r.Age}`);
         if (!players.has(tm)) return rd.reject('ea_mapping', item, 'unknown_player', `player_id ${tm}`);
         if (mappedTm.has(tm)) return rd.reject('ea_mapping', item, 'duplicate', `player_id ${tm}`);
+        // The mapping file links some ids to a namesake (Granada's Mario González, 20, to Famalicão's, 28):
+        // a row whose age does not fit the player's birth year is someone else's rating.
+        const born = players.get(tm)!.row.birth_date;
+        if (born && age.value !== null && Math.abs(FC25_SEASON_YEAR - age.value - Number(born.slice(0, 4))) > 1) {
+          return rd.reject('ea_mapping', item, 'age_mismatch', `age ${age.value} in FC 25, born ${born.slice(0, 10)}`);
+        }
         mappedTm.add(tm);
         ea25.push({ tmId: tm, name: (r.name ?? '').trim(), age: age.value, team: (r.Team ?? '').trim(), ovr: ovr.value, position: (r.Position ?? '').trim(), line: item.line, raw: item.raw, attributes: fc25Attributes(r) });
         return true;

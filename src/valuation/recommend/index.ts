@@ -5,10 +5,10 @@
  * for (net value created). Pure: snapshot and models in, typed results out.
  *
  * Ranking thousands of players by the exact simulation would take minutes, so it goes in two steps:
- *   1. the screen: for every eligible player, the exact fee and future value (cheap) and estimates
- *      of the on-field value and the playing time from the club's screen (screen.ts); players the
- *      screen expects to play well under the minimum are dropped, the rest ordered by the sort's
- *      estimate;
+ *   1. the screen: for every player of the position, estimates of the on-field value and the
+ *      playing time from the club's screen (screen.ts); players the screen expects to play well
+ *      under the minimum are dropped, the rest get the exact fee and future value (priced only
+ *      then: most of a position would not play) and are ordered by the sort's estimate;
  *   2. the exact ROI (roi, the very function of /get_roi_analysis) in that order, keeping those
  *      whose exact playing time reaches the minimum, until max(limit, SHORTLIST) are kept (or
  *      MAX_EXACT_EXTRA runs more than that);
@@ -28,11 +28,11 @@ import { ImpactError, roiOf, type ImpactArtifact } from '../impact/index.js';
 import { HORIZON_SEASONS, ratedPlayer, ratingIn, type RatedPlayer } from '../impact/model.js';
 import { roundMoney } from '../../money/convert.js';
 import { clubScreen, screenedOnFieldValueEur, screenedPlayingTime, type ClubScreen } from './screen.js';
-import { isSideOf } from './sides.js';
+import { isSideOf } from '../../domain/club-sides.js';
 import { memoFor, memoTable } from '../../domain/memo.js';
 
 export { clubScreen, screenedOnFieldValueEur, screenedPlayingTime, SCREEN_GRID, type ClubScreen } from './screen.js';
-export { isSideOf } from './sides.js';
+export { isSideOf } from '../../domain/club-sides.js';
 
 /** What the list is ordered by, highest first. */
 export const RECOMMEND_SORTS = [
@@ -116,10 +116,10 @@ function buildPositionPools(artifact: ImpactArtifact, snapshot: Snapshot): Map<s
 
 /** What the screen knows of each player of a position for one club. */
 export interface ScreenedPlayer extends PoolPlayer {
-  /** the expected fee of a move to the club, as /get_roi_analysis takes it (EUR) */
-  feeEur: number;
-  /** the future value /get_roi_analysis shows (EUR) */
-  futureEur: number;
+  /** the expected fee of a move to the club, as /get_roi_analysis takes it (EUR); priced on first read */
+  readonly feeEur: number;
+  /** the future value /get_roi_analysis shows (EUR); priced on first read */
+  readonly futureEur: number;
   /** the screen's estimate of on_field_value (EUR) */
   onFieldEur: number;
   /** the screen's estimate of playing_time_percentage (0-0.9) */
@@ -139,11 +139,16 @@ export function screenPosition(bundle: ModelBundle, snapshot: Snapshot, clubId: 
   const players: ScreenedPlayer[] = [];
   for (const p of positionPools(artifact, snapshot).get(position) ?? []) {
     if (own.has(p.playerId) || isSideOf(snapshot, clubId, p.currentTeamId) || isSideOf(snapshot, clubId, p.owningClubId)) continue;
-    // the same calls as roi: the fee of a move to the club, the future value framed by it
-    const feeEur = predictFeePoint(bundle.fee, snapshot, { playerId: p.playerId, targetClubId: clubId });
-    const futureEur = predictFutureMedian(bundle.future, bundle.rating, snapshot, { playerId: p.playerId, clubId, baselineValueEur: feeEur });
+    // The same calls as roi: the fee of a move to the club, the future value framed by it. Priced when
+    // first read, so only for players who pass the cheaper filters (most of a position would not play).
+    let fee: number | undefined, future: number | undefined;
+    const feeOf = () => (fee ??= predictFeePoint(bundle.fee, snapshot, { playerId: p.playerId, targetClubId: clubId }));
     players.push({
-      ...p, feeEur, futureEur, onFieldEur: screenedOnFieldValueEur(screen, p.seasonRatings), playingTime: screenedPlayingTime(screen, p.seasonRatings),
+      ...p,
+      get feeEur() { return feeOf(); },
+      get futureEur() { return (future ??= predictFutureMedian(bundle.future, bundle.rating, snapshot, { playerId: p.playerId, clubId, baselineValueEur: feeOf() })); },
+      onFieldEur: screenedOnFieldValueEur(screen, p.seasonRatings),
+      playingTime: screenedPlayingTime(screen, p.seasonRatings),
     });
   }
   return { screen, players };
@@ -195,13 +200,14 @@ export function eligibleByScreen(snapshot: Snapshot, screenedPlayers: readonly S
     clubs = new Set();
     for (const c of q.competitions) for (const club of snapshot.clubsOfCompetition.get(c) ?? []) clubs.add(club);
   }
+  // The cheap tests first: the fee and the future value are priced only for those who pass them.
   const out = screenedPlayers.filter((p) => {
+    if (p.playingTime < q.minPlayingTime - PLAYING_TIME_SLACK) return false;
     if (!q.covered(p.currentTeamId, p.owningClubId)) return false;
     if (clubs !== null && (p.currentTeamId === null || !clubs.has(p.currentTeamId))) return false;
     if (q.maxAge !== null && (p.age === null || p.age > q.maxAge)) return false;
     // the fee as the answer shows it, so the filter and the number agree
-    if (q.feeAllowed !== null && !q.feeAllowed(p.feeEur)) return false;
-    return p.playingTime >= q.minPlayingTime - PLAYING_TIME_SLACK;
+    return q.feeAllowed === null || q.feeAllowed(p.feeEur);
   });
   const scores = new Map(out.map((p) => [p, screenedSortValue(p, q.sort, q.annualWageEur)]));
   return out.sort((a, b) => scores.get(b)! - scores.get(a)! || b.onFieldEur + b.futureEur - (a.onFieldEur + a.futureEur) || (a.playerId < b.playerId ? -1 : 1));
