@@ -35,7 +35,7 @@ const engine = new AnalysisEngine({ workers: 2, maxQueue: 1_000 });
 const refusal = { kind: 'impact' as const, money, playerId: 'P00000000000000000000000000', clubId: 'C00000000000000000000000000' };
 t0 = performance.now();
 await engine.warm(world);
-console.log(`warming 2 new workers (start, unpack, build the snapshot and indexes, build their clubs' simulation baselines): ${(performance.now() - t0).toFixed(0)} ms`);
+console.log(`warming 2 new workers (start, unpack, build the snapshot and indexes; their clubs' simulation baselines follow between tasks): ${(performance.now() - t0).toFixed(0)} ms`);
 console.log(`resident memory: ${before.toFixed(0)} MB before the pool, ${rssMb().toFixed(0)} MB with 2 warmed workers holding the world (+${(rssMb() - before).toFixed(0)} MB)`);
 
 t0 = performance.now();

@@ -99,6 +99,8 @@ export class AnalysisEngine {
       maxQueue: opts.maxQueue,
       idleTimeout: Number.POSITIVE_INFINITY,
       niceIncrement: WORKER_NICE,
+      // the worker's event loop turns between tasks: it warms its clubs there (worker.ts)
+      atomics: 'disabled',
       // a worker holds a world: it must not be recycled between tasks
       concurrentTasksPerWorker: 1,
     }));

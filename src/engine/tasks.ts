@@ -15,8 +15,8 @@ import { recommendSignings, type RecommendSort } from '../valuation/recommend/in
 
 export type Task =
   /**
-   * unpack the package (warms a worker ahead of the first request) and, for each club named, build
-   * what its analyses share (valuation/impact's warmClub)
+   * unpack the package (warms a worker ahead of the first request); the worker then builds what the
+   * analyses of each club named share, between tasks (worker.ts)
    */
   | { kind: 'warm'; clubs?: string[] }
   | { kind: 'impact'; playerId: string; clubId: string }
@@ -41,6 +41,19 @@ export type Task =
     sort: RecommendSort;
   };
 
+/**
+ * Builds what the analyses of `club` share (valuation/impact's warmClub); a club that cannot be
+ * simulated answers its own error when asked, so there is nothing to keep for it.
+ */
+export function warmClubOf(m: EngineModels, club: string): void {
+  if (!m.bundle.impact) return;
+  try {
+    warmClub(m.bundle.impact, m.snapshot, club);
+  } catch (err) {
+    if (!(err instanceof ImpactError)) throw err;
+  }
+}
+
 /** What a task answers: the result, or the impact model's refusal (an ImpactError does not survive the thread boundary). */
 export type TaskResult =
   | { ok: true; result: unknown }
@@ -59,14 +72,7 @@ function compute(m: EngineModels, task: Task): unknown {
   const { snapshot, bundle } = m;
   switch (task.kind) {
     case 'warm':
-      for (const club of bundle.impact ? (task.clubs ?? []) : []) {
-        try {
-          warmClub(bundle.impact!, snapshot, club);
-        } catch (err) {
-          // a club that cannot be simulated answers its own error when asked; nothing to keep
-          if (!(err instanceof ImpactError)) throw err;
-        }
-      }
+      // the clubs are warmed by the worker between tasks (worker.ts), not here
       return null;
     case 'impact':
       return sportiveImpactOf(bundle, snapshot, task);
