@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { buildSnapshot } from '../src/domain/snapshot.js';
 import { addYears, ageAt, featureIndex, logValueAt } from '../src/valuation/features/index.js';
 import { FRESH_VALUE_DAYS } from '../src/valuation/future/index.js';
-import { MARKET_TOP, marketLevelAt, marketMoveAt } from '../src/valuation/future/market.js';
+import { MARKET_TOP, fitMarketTrend, marketLevelAt, marketMoveAt } from '../src/valuation/future/market.js';
 import { median } from '../src/valuation/ml/metrics.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
 
@@ -31,6 +31,13 @@ for (let y = last - 14; y <= last; y++) {
   const lv = marketLevelAt(idx, d0);
   const mv = (h: number) => (y + h <= last ? `x${Math.exp(marketLevelAt(idx, addYears(d0, h)) - lv).toFixed(2)}` : '   -');
   console.log(`  ${y} level ${lv.toFixed(3)}  2 years ${mv(2)}  3 years ${mv(3)}`);
+}
+// What the future model serves on top of a player's own path: the mean 3-year move at his price point over the windows it learns from.
+const windows = Array.from({ length: 10 }, (_, i) => `${last - 12 + i}-06-30`);
+const trend = fitMarketTrend(idx, windows, 3);
+if (trend) {
+  console.log(`the market's mean 3-year move by price point (value as of ${asOf}) over the windows from ${windows[0]} to ${windows[windows.length - 1]}:`);
+  console.log(`  ${trend.logValues.map((v, i) => `${(Math.exp(v) / 1e6).toFixed(1)}M x${Math.exp(trend.moves[i]).toFixed(2)}`).join(' | ')}`);
 }
 console.log(`median ratio value H years on / value at the start, players worth at least the value shown; (n, no longer valued)`);
 for (const H of [2, 3]) {
