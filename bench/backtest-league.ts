@@ -54,7 +54,7 @@ import { buildSnapshot, withSeasonClubs, type Snapshot } from '../src/domain/sna
 import { seasonLabel } from '../src/domain/season.js';
 import { WORLD_TABLE_ORDER, type MatchRow as StoredMatch, type RatingRow, type WorldData } from '../src/domain/world.js';
 import { fitRatingModel, rateAll } from '../src/valuation/rating/index.js';
-import { fitImpactModel, withModelRatings } from '../src/valuation/impact/index.js';
+import { fitImpactModel, promotedStrength, squadEvidence, withModelRatings, type ImpactSettings } from '../src/valuation/impact/index.js';
 import { leagueForecast } from '../src/valuation/league/forecast.js';
 import { fitElo, fitStrength, type EloArtifact, type MatchRow } from '../src/valuation/league/strength.js';
 import { leagueInputFromStrength, simulateLeague, type LeagueInput } from './lib/simulate-league.js';
@@ -62,10 +62,12 @@ import { hashString } from '../src/domain/random.js';
 import { revenueTableFor } from '../src/valuation/revenue/index.js';
 import { spearman } from '../src/valuation/ml/metrics.js';
 import { clubStrengthAt, featureIndex } from '../src/valuation/features/index.js';
-import { promotedSeasons, seasonTable } from '../src/valuation/league/promoted.js';
+import { fitPromotedBlend, promotedSeasons, seasonTable, SQUAD_ONLY_BLEND, type PromotedBlend, type PromotedOutcome } from '../src/valuation/league/promoted.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
 
 const ALL_ORIGINS = [2019, 2020, 2021, 2022, 2023];
+/** Origins run only to learn the promoted blend from (their promoted clubs' seasons finish before 2019). */
+const LEARN_ORIGINS = [2016, 2017, 2018];
 const ELO_RUNS = 4000;
 const MAX_POOLED_MAE = 2.5;
 /** The others' pooled MAE before issue 29 (docs/models.md): promoted clubs must not be helped at their cost. */
@@ -177,6 +179,8 @@ function originsFromArgs(): number[] {
   return argValue('--origins')?.split(',').map(Number) ?? ALL_ORIGINS;
 }
 
+const showBlend = (b: PromotedBlend) => `squad weight ${f2(b.squadWeight)}, offset ${f3(b.offset)} of the table`;
+
 /** The rating model fitted at the origin, or its rows read back from `--ratings-cache`. */
 function ratingsAt(base: Snapshot, origin: number): RatingRow[] {
   const dir = argValue('--ratings-cache');
@@ -197,7 +201,18 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   const rw = argValue('--residual-weight');
   const residualWeight = rw === null ? null : Number(rw);
-  const origins = originsFromArgs();
+  const scored = originsFromArgs();
+  // --promoted-blend rolling (default): at each origin the blend is learned from the promoted clubs
+  // of the origins before it (their seasons finished by then), the learning origins included;
+  // squad: the squad alone (the model before the blend); default: the impact model's default setting.
+  const blendMode = argValue('--promoted-blend') ?? 'rolling';
+  // fixed:W,C (a probe, not a model): squad weight W and offset C at every origin
+  const fixed = blendMode.startsWith('fixed:') ? blendMode.slice(6).split(',').map(Number) : null;
+  if (!['rolling', 'squad', 'default'].includes(blendMode) && !fixed) throw new Error(`--promoted-blend ${blendMode}: rolling, squad, default or fixed:W,C`);
+  const learnOrigins = blendMode !== 'default' ? (argValue('--learn-origins')?.split(',').map(Number) ?? LEARN_ORIGINS).filter((o) => o < Math.min(...scored)) : [];
+  const origins = [...learnOrigins, ...scored];
+  const outcomes: { origin: number; known: string; row: PromotedOutcome }[] = [];
+  const blendLines: string[] = [];
   const { world, dataVersion } = await loadRealWorld(dataDirFromArgs(), true, worldCacheFromArgs());
   console.log(`data ${dataVersion}: loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const topLeagues = world.competitions.filter((c) => c.type === 'DOMESTIC_LEAGUE' && c.tier === 1).map((c) => c.id).sort();
@@ -224,6 +239,9 @@ async function main(): Promise<void> {
   const splitAll = emptySplit();
   const splitLines: string[] = [];
   const verdicts: string[] = [];
+  // `--promoted-detail`: one line per promoted club (evidence, expected position, rank, actual, prior)
+  const detail = process.argv.includes('--promoted-detail');
+  const bias = { promoted: [] as number[], others: [] as number[] };
   let everyOrigin = true;
   for (const origin of origins) {
     const asOf = `${origin}-06-30`;
@@ -231,7 +249,13 @@ async function main(): Promise<void> {
     const tA = performance.now();
     const base = buildSnapshot(world, asOf, dataVersion);
     const rated = withModelRatings(base, ratingsAt(base, origin));
-    const art = fitImpactModel(rated, residualWeight === null ? {} : { residualWeight });
+    const settings: ImpactSettings = residualWeight === null ? {} : { residualWeight };
+    if (blendMode !== 'default') {
+      const finished = outcomes.filter((o) => o.known <= asOf);
+      settings.promotedBlend = fixed ? { squadWeight: fixed[0], offset: fixed[1] } : blendMode === 'squad' ? SQUAD_ONLY_BLEND : fitPromotedBlend(finished.map((o) => o.row));
+      blendLines.push(`origin ${asOf}: ${showBlend(settings.promotedBlend)} (from ${finished.length} promoted clubs of seasons finished by then)`);
+    }
+    const art = fitImpactModel(rated, settings);
     const tB = performance.now();
 
     // Next season's clubs, set as an operator would, then applied as the server applies them.
@@ -247,6 +271,21 @@ async function main(): Promise<void> {
         : { competition: league, season: seasonLabel(season), clubs });
     }
     const snap: Snapshot = withSeasonClubs(rated, await loadSeasonClubs(handle.db), (await readMeta(handle.db)).membership_version ?? 'none');
+
+    // what each promoted club of this season had at the origin and the strength it played at
+    // (known from the season's last game: 2019/20 ended in July and August 2020 in some leagues)
+    const played = new Map(promotedSeasons(world.matches, leagueSet, '9999-12-31').filter((r) => r.season === season).map((r) => [r.club, r]));
+    for (const [league, clubs] of members) {
+      const known = world.matches.reduce((a, m) => (m.competition_id === league && m.season === season && m.date > a ? m.date : a), '');
+      for (const c of clubs) {
+        const parts = promotedStrength(art, snap, c), got = played.get(c);
+        if (parts && got) outcomes.push({ origin, known, row: { prior: parts.priorPlace, squad: parts.squadPlace, actual: got.finish } });
+      }
+    }
+    if (learnOrigins.includes(origin)) {
+      console.log(`\norigin ${asOf}: learning only (promoted clubs of ${seasonLabel(season)} for the blend of later origins)`);
+      continue;
+    }
 
     const elo = fitElo(rows, { asOf });
     const eloBefore = fitElo(rows, { asOf: `${origin - 1}-06-30` });
@@ -316,6 +355,14 @@ async function main(): Promise<void> {
         const side = promoted.includes(clubs[i]) ? 'promoted' : 'others';
         for (const m of METHODS) split[m][side].push(Math.abs(forecasts[m].ranks[i] - actual[i]));
         if (side === 'promoted') split.prior.promoted.push(Math.abs(1 + priorShare * (n - 1) - actual[i]));
+        bias[side].push(model.ranks[i] - actual[i]);
+        if (detail && side === 'promoted') {
+          const ev = squadEvidence(art, snap, clubs[i]);
+          const parts = promotedStrength(art, snap, clubs[i]);
+          const places = parts ? `places prior ${f2(1 + parts.priorPlace * (n - 1))} squad ${f2(1 + parts.squadPlace * (n - 1))} blended ${f2(1 + parts.blendedPlace * (n - 1))} shift ${f3(parts.shift)} | ` : '';
+          console.log(`  promoted ${league} ${(clubById.get(clubs[i])?.name ?? clubs[i]).padEnd(24)} players ${String(ev.players).padStart(2)} stand-ins ${String(ev.standIns).padStart(2)} at ${ev.standInRating.toFixed(1)} | ${places}` +
+            `expected ${byClub.get(clubs[i])!.expectedPosition.toFixed(2).padStart(5)} rank ${String(model.ranks[i]).padStart(2)} actual ${String(actual[i]).padStart(2)} prior ${(1 + priorShare * (n - 1)).toFixed(2)} of ${n}`);
+        }
         ref.hindsight.push(Math.abs(hindsight.ranks[i] - actual[i]));
         ref.crowd.push(Math.abs(crowdRanks[i] - actual[i]));
         ref.blend.push(Math.abs(blendRanks[i] - actual[i]));
@@ -378,6 +425,15 @@ async function main(): Promise<void> {
   const pooledCols = (side: 'promoted' | 'others') => METHODS.map((m) => f2(meanOf(splitAll[m][side]))).join(' ');
   console.log(`  pooled: promoted (${splitAll.model.promoted.length}) MAE model last elo prior ${pooledCols('promoted')} ${f2(meanOf(splitAll.prior.promoted))} | ` +
     `others (${splitAll.model.others.length}) MAE model last elo ${pooledCols('others')}`);
+  console.log(`  mean signed rank error (model rank - actual; > 0: placed too low): promoted ${f2(meanOf(bias.promoted))}, others ${f2(meanOf(bias.others))}`);
+  if (blendLines.length > 0) {
+    console.log('\npromoted blend (league/promoted.ts), learned at each origin from the seasons finished before it');
+    for (const line of blendLines) console.log(`  ${line}`);
+    const last = Math.max(...origins);
+    const dump = argValue('--dump-promoted');
+    if (dump) writeFileSync(dump, JSON.stringify(outcomes));
+    console.log(`  blend for later origins (every promoted club of the origins up to ${last}, ${outcomes.length} clubs): ${showBlend(fitPromotedBlend(outcomes.map((o) => o.row)))}`);
+  }
   console.log('\ntargets');
   const promotedModel = meanOf(splitAll.model.promoted), promotedPrior = meanOf(splitAll.prior.promoted), others = meanOf(splitAll.model.others);
   console.log(`  promoted clubs: model MAE ${f2(promotedModel)} vs the prior ${f2(promotedPrior)}: ${promotedModel < promotedPrior ? 'PASS' : 'FAIL'}; ` +

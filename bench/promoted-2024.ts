@@ -30,7 +30,7 @@ import { playerFacts } from '../src/domain/player-facts.js';
 import type { ModelBundle } from '../src/valuation/bundle.js';
 import { leagueForecastOf, roi, sportiveImpactOf, squadValue } from '../src/valuation/analysis.js';
 import { fitImpactModel, ImpactError, squadEvidence } from '../src/valuation/impact/index.js';
-import { seasonTable } from '../src/valuation/league/promoted.js';
+import { seasonTable, SQUAD_ONLY_BLEND } from '../src/valuation/league/promoted.js';
 import { modelsCacheFromArgs, trainedModels } from './lib/models.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
 
@@ -61,7 +61,10 @@ async function main(): Promise<void> {
   const { world, dataVersion } = await loadRealWorld(dataDirFromArgs(), true, worldCacheFromArgs());
   const served = trainedModels(world, dataVersion, AS_OF, modelsCacheFromArgs());
   const base = served.snapshot;
-  const bundle: ModelBundle = { ...served.bundle, impact: fitImpactModel(base) };
+  // --promoted-blend squad: the squad alone (the model before the promoted blend), for comparison
+  const squadOnly = process.argv.includes('--promoted-blend') && process.argv[process.argv.indexOf('--promoted-blend') + 1] === 'squad';
+  const bundle: ModelBundle = { ...served.bundle, impact: fitImpactModel(base, squadOnly ? { promotedBlend: SQUAD_ONLY_BLEND } : {}) };
+  console.log(`promoted blend: ${JSON.stringify(bundle.impact!.settings.promotedBlend)}`);
   console.log(`data ${dataVersion}, as of ${AS_OF}: loaded and fitted in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const leagues = Object.keys(PROMOTED);
 
@@ -87,8 +90,8 @@ async function main(): Promise<void> {
 
   console.log('\nafter `leagues set-clubs` (season_clubs_assumed warnings left in the five forecasts: ' +
     `${leagues.reduce((a, l) => a + leagueForecastOf(bundle, snap, l).warnings.filter((w) => w.code === 'season_clubs_assumed').length, 0)})`);
-  console.log('club                 players stand-ins rating | squad_analysis          sportive_impact         roi                     | expected place  prior  real 2024/25');
-  const errors = { model: [] as number[], prior: [] as number[] };
+  console.log('club                 players stand-ins rating | squad_analysis          sportive_impact         roi                     | expected place  rank  prior  real 2024/25');
+  const errors = { model: [] as number[], rank: [] as number[], prior: [] as number[] };
   let failures = 0;
   for (const league of leagues) {
     const fc = leagueForecastOf(bundle, snap, league);
@@ -107,15 +110,19 @@ async function main(): Promise<void> {
       const r = attempt(() => roi(bundle, snap, { playerId: signing.id, clubId: club.id, feeEur: null, annualWageEur: null }));
       failures += [squad, impact, r].filter((o) => !o.ok).length;
       const expected = fc.clubs.find((x) => x.clubId === club.id)!.expectedPosition;
+      // the forecast's order (by expected position), as the league backtest scores it
+      const rank = fc.clubs.findIndex((x) => x.clubId === club.id) + 1;
       errors.model.push(Math.abs(expected - c.place));
+      errors.rank.push(Math.abs(rank - c.place));
       errors.prior.push(Math.abs(prior - c.place));
       console.log(`${c.name.padEnd(20)} ${String(ev.players).padStart(7)} ${String(ev.standIns).padStart(9)} ${ev.standInRating.toFixed(1).padStart(6)} | ` +
-        `${show(squad).padEnd(23)} ${show(impact).padEnd(23)} ${show(r).padEnd(23)} | ${expected.toFixed(2).padStart(14)} ${prior.toFixed(2).padStart(6)} ${String(c.place).padStart(13)}`);
+        `${show(squad).padEnd(23)} ${show(impact).padEnd(23)} ${show(r).padEnd(23)} | ${expected.toFixed(2).padStart(14)} ${String(rank).padStart(5)} ${prior.toFixed(2).padStart(6)} ${String(c.place).padStart(13)}`);
     }
   }
   const mean = (a: number[]) => a.reduce((x, y) => x + y, 0) / a.length;
   console.log(`\nfailures: ${failures}`);
   console.log(`mean |expected place - real place| of the ${errors.model.length} promoted clubs: model ${mean(errors.model).toFixed(2)}, prior (learned mean finish) ${mean(errors.prior).toFixed(2)}`);
+  console.log(`mean |forecast rank - real place| of the ${errors.rank.length} promoted clubs: model ${mean(errors.rank).toFixed(2)}`);
 }
 
 main().catch((err) => {

@@ -48,7 +48,7 @@ describe('a club named for the analysis season from outside the leagues', () => 
     assert.ok(b.squad.every((e) => /^P[0-9A-Z]{26}$/.test(e.player_id)), 'stand-ins are never shown as players');
     const thin = b.warnings.filter((w) => w.code === 'thin_squad');
     assert.equal(thin.length, 1, JSON.stringify(b.warnings));
-    assert.match(thin[0].message, new RegExp(`is simulated with ${b.squad_size} players? with analysis data \\(fewer than 18\\); the rest of a full squad of 22 is filled with stand-ins rated \\d+\\.\\d, the level at which promoted clubs of .+ played their first season in the data \\(\\d+ such clubs, mean finish \\d+\\.\\d\\)\\.$`));
+    assert.match(thin[0].message, new RegExp(`is simulated with ${b.squad_size} players? with analysis data \\(fewer than 18\\); the rest of a full squad of 22 is filled with stand-ins rated \\d+\\.\\d, the level at which promoted clubs of .+ played their first season in the data \\(\\d+ such clubs, mean finish \\d+\\.\\d\\); blending the rank its squad gives \\(\\d+\\.\\d\\) with where promoted clubs finish \\(squad weight \\d\\.\\d\\d\\), its strength is set so that it ranks about \\d+\\.\\d of \\d+\\.$`));
     assert.ok(fc.warnings.some((w) => w.code === 'thin_squad' && w.message === thin[0].message), 'the forecast names the thin club too');
     // the echo sent back as a custom squad is completed the same way: the same rank and warning
     const echo = json(await t.post('/v1/squad_analysis', { club_id: newcomer, squad: b.squad }));

@@ -8,27 +8,14 @@
  * holds the walk; the count is checked at the end.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { WEB_DIST } from '../../src/http/web-app.js';
-import { demoDataDir } from '../helpers/app.js';
-import { startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process.js';
+import { before, describe } from 'node:test';
+import type { Page } from 'playwright-core';
+import { waitFor, type ServerProcess } from '../helpers/server-process.js';
+import { SHOTS, studioSkip, studioWalk } from '../helpers/studio.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const SHOTS = new URL('../../.cache/screenshots/', import.meta.url).pathname;
 const NAV = ['Search', 'Scouting', 'Recommend', 'Shortlist', 'Compare', 'Squad', 'Forecast'];
-
-const playwright = await import('playwright-core').catch(() => null);
-const skip = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} is missing (apt-get install chromium)`
-  : !playwright
-    ? 'playwright-core cannot be loaded'
-    : !existsSync(join(WEB_DIST, 'index.html'))
-      ? 'the web app is not built (npm run build:web)'
-      : false;
 
 interface Listed {
   service_id: string;
@@ -37,69 +24,27 @@ interface Listed {
   competition: string | null;
 }
 
-describe('Touchline Studio II: a scout\'s workspace', { skip }, () => {
+describe('Touchline Studio II: a scout\'s workspace', { skip: studioSkip }, () => {
+  let players: Listed[] = [];
+  const walk = studioWalk({
+    name: 'studio2',
+    shotPrefix: 'ws-',
+    timeoutMs: 20_000,
+    acceptDownloads: true,
+    settleMs: 150,
+    prepare: async (w) => {
+      players = (await w.server.request('/v1/players?limit=12&analysis_available_only=true', { key: w.demoKey })).json<{ players: Listed[] }>().players;
+    },
+  });
+  const { step, shoot, problems, apiCalls } = walk;
   let server: ServerProcess;
-  let dataDir = '';
-  let demoKey = '';
-  let browser: Browser;
   let page: Page;
   let base = '';
+  let demoKey = '';
   let demo: { email: string; password: string };
-  const problems: string[] = [];
-  const apiCalls: string[] = [];
-  let players: Listed[] = [];
-
-  before(async () => {
-    dataDir = await demoDataDir('touchline-studio2-');
-    server = await startServerProcess({ name: 'studio2', env: { TOUCHLINE_DATA_DIR: dataDir, RATE_LIMIT: '60', LOG_LEVEL: 'warn' } });
-    const printed = await waitFor('the printed demo login', async () => /^Demo login: (\S+) \/ (\S+)$/m.exec(server.output()) ?? undefined, { timeoutMs: 30_000 });
-    demo = { email: printed[1], password: printed[2] };
-    demoKey = /^Demo API key: (\S+)$/m.exec(server.output())![1];
-    base = server.url;
-    players = (await server.request('/v1/players?limit=12&analysis_available_only=true', { key: demoKey })).json<{ players: Listed[] }>().players;
-    browser = await playwright!.chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 60_000 });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-    page.setDefaultTimeout(20_000);
-    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) problems.push(`console: ${msg.text()}`);
-    });
-    page.on('request', (req) => {
-      const url = new URL(req.url());
-      if (url.pathname.startsWith('/v1/')) apiCalls.push(`${req.method()} ${url.pathname}`);
-    });
-    mkdirSync(SHOTS, { recursive: true });
+  before(() => {
+    ({ server, page, base, demoKey, demo } = walk);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const step = (name: string, fn: () => Promise<void>) =>
-    test(name, async () => {
-      try {
-        await fn();
-      } catch (err) {
-        const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
-        await page.screenshot({ path: join(SHOTS, `failed-ws-${slug}.png`), fullPage: true }).catch(() => {});
-        const text = await page.evaluate('document.body.innerText').catch((e: unknown) => `(no text: ${String(e)})`);
-        console.log([`step failed: ${name}`, `page: ${page.url()}`, `text: ${String(text).slice(0, 1500)}`, `last API calls: ${apiCalls.slice(-10).join(', ')}`, `server: ${server.output().slice(-2000)}`].join('\n'));
-        throw err;
-      }
-    });
-
-  /** Desk and phone shots; the page must not scroll sideways on either. */
-  const shoot = async (name: string) => {
-    for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
-      await page.setViewportSize(viewport);
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: join(SHOTS, `ws-${name}-${label}.png`), fullPage: true });
-      const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
-      assert.ok(width <= viewport.width, `${name} fits ${viewport.width} px wide (is ${width})`);
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
-  };
 
   const signIn = async () => {
     await page.getByLabel('Email').fill(demo.email);
@@ -261,6 +206,10 @@ describe('Touchline Studio II: a scout\'s workspace', { skip }, () => {
     const headers = await page.locator('table.recommend-table thead th').allTextContents();
     assert.ok(headers.includes('Net value'), headers.join(', '));
     assert.match((await rows.first().locator('td.num').nth(3).textContent()) ?? '', /\d/);
+    // The season's warning (every candidate carries it) is said once, above the table, not in each row.
+    const seasonNote = page.locator('[data-code="season_clubs_assumed"]');
+    assert.equal(await seasonNote.count(), 1);
+    assert.equal(await page.locator('table.recommend-table [data-code="season_clubs_assumed"]').count(), 0);
     await shoot('recommend');
   });
 

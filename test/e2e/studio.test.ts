@@ -12,38 +12,14 @@
  * Needs /usr/bin/chromium (Debian package) and the devDependencies playwright-core and axe-core.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { WEB_DIST } from '../../src/http/web-app.js';
-import { demoDataDir } from '../helpers/app.js';
-import { startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process.js';
+import type { ServerProcess } from '../helpers/server-process.js';
+import { studioSkip, studioWalk } from '../helpers/studio.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
-const SHOTS = new URL('../../.cache/screenshots/', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
-
-async function loadPlaywright(): Promise<typeof import('playwright-core') | null> {
-  try {
-    return await import('playwright-core');
-  } catch {
-    return null;
-  }
-}
-const playwright = await loadPlaywright();
-const skip = !existsSync(CHROMIUM)
-  ? `${CHROMIUM} is missing (apt-get install chromium)`
-  : !playwright
-    ? 'playwright-core cannot be loaded'
-    : !existsSync(join(WEB_DIST, 'index.html'))
-      ? 'the web app is not built (npm run build:web)'
-      : false;
 
 interface AxeViolation {
   id: string;
@@ -60,74 +36,18 @@ async function axeViolations(page: Page): Promise<AxeViolation[]> {
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-describe('Touchline Studio in headless Chromium', { skip }, () => {
+describe('Touchline Studio in headless Chromium', { skip: studioSkip }, () => {
+  const walk = studioWalk({ name: 'studio', shotPrefix: '', timeoutMs: 60_000 });
+  const { step, shoot, problems, apiCalls } = walk;
   let server: ServerProcess;
-  let dataDir = '';
-  /** The demo API key the start printed (for the test's own requests, never the browser's). */
-  let demoKey = '';
   let browser: Browser;
   let page: Page;
-  let base: string;
-  const problems: string[] = [];
-  const apiCalls: string[] = [];
+  let base = '';
+  let demoKey = '';
   let demo: { email: string; password: string };
-
-  before(async () => {
-    dataDir = await demoDataDir('touchline-studio-');
-    server = await startServerProcess({ name: 'studio', env: { TOUCHLINE_DATA_DIR: dataDir, RATE_LIMIT: '60', LOG_LEVEL: 'warn' } });
-    // Read as a person reads the start's output.
-    const printed = await waitFor('the printed demo login', async () => /^Demo login: (\S+) \/ (\S+)$/m.exec(server.output()) ?? undefined, { timeoutMs: 30_000 });
-    demo = { email: printed[1], password: printed[2] };
-    demoKey = /^Demo API key: (\S+)$/m.exec(server.output())![1];
-    base = server.url;
-    browser = await playwright!.chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: 60_000 });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(60_000);
-    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) problems.push(`console: ${msg.text()}`);
-    });
-    page.on('request', (req) => {
-      if (new URL(req.url()).pathname.startsWith('/v1/')) apiCalls.push(`${req.method()} ${new URL(req.url()).pathname}`);
-    });
-    mkdirSync(SHOTS, { recursive: true });
+  before(() => {
+    ({ server, browser, page, base, demoKey, demo } = walk);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  /**
-   * A step of the walk. When one fails, what the person would have seen is kept: a screenshot, the
-   * page's address and text, the last API calls and the server's last lines, so a failure seen once
-   * in CI can be read afterwards.
-   */
-  const step = (name: string, fn: () => Promise<void>) =>
-    test(name, async () => {
-      try {
-        await fn();
-      } catch (err) {
-        const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 40);
-        await page.screenshot({ path: join(SHOTS, `failed-${slug}.png`), fullPage: true }).catch(() => {});
-        const text = await page.evaluate('document.body.innerText').catch((e: unknown) => `(no text: ${String(e)})`);
-        console.log(
-          [`step failed: ${name}`, `page: ${page.url()}`, `text: ${String(text).slice(0, 1500)}`, `last API calls: ${apiCalls.slice(-10).join(', ')}`,
-            `server: ${server.output().slice(-3000)}`].join('\n'),
-        );
-        throw err;
-      }
-    });
-
-  const shoot = async (name: string) => {
-    for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
-      await page.setViewportSize(viewport);
-      await page.screenshot({ path: join(SHOTS, `${name}-${label}.png`), fullPage: true });
-      const width = await page.evaluate('document.documentElement.scrollWidth');
-      assert.ok((width as number) <= viewport.width, `${name} fits ${viewport.width} px wide (is ${String(width)})`);
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
-  };
 
   step('sign in with the printed demo login; the key stays out of the URL', async () => {
     await page.goto(base, { waitUntil: 'load' });

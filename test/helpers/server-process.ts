@@ -28,6 +28,8 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS
   // A test runner's own flags (--test, coverage) must not leak into the child.
   delete env.NODE_TEST_CONTEXT;
   delete env.NODE_OPTIONS;
+  // One analysis worker unless a test asks for more: each one loads the whole world at start.
+  env.ENGINE_WORKERS = '1';
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
 }
@@ -190,8 +192,6 @@ export async function startServerProcess(opts: ServerProcessOptions = {}): Promi
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     TOUCHLINE_MODELS_DIR: SHARED_MODELS_DIR,
-    // One analysis worker unless a test asks for more: each one loads the whole world at start.
-    ENGINE_WORKERS: '1',
     ...(ownDataDir ? { TOUCHLINE_DATA_DIR: ownDataDir } : {}),
     ...opts.env,
     PORT: String(port),

@@ -11,13 +11,15 @@
  * level promoted clubs of that league actually reached in their first season (league/promoted.ts):
  * the rating whose squad the tie maps to the goals they scored and conceded. Its own players play
  * when they are better; a signing is weighed against that level, not against youth players.
+ * Its place is then a blend of the rank that squad gives and where the league's promoted clubs
+ * finished (league/promoted.ts, `PromotedBlend`): its attack and defence are shifted to that place.
  */
 import { memoFor, memoTable } from '../../domain/memo.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { POSITION_GROUP, type PositionCode } from '../../domain/positions.js';
 import type { SquadFeatures } from '../league/squad.js';
-import { promotedLevel } from '../league/promoted.js';
-import { currentSquad, featuresOf, squadAt, HORIZON_SEASONS, type ImpactArtifact, type RatedPlayer } from './model.js';
+import { blendedPlace, expectedPlaces, placeCurve, promotedLevel, rankScale, shiftForPlace } from '../league/promoted.js';
+import { currentSquad, featuresOf, squadAt, strengthOf, HORIZON_SEASONS, type ImpactArtifact, type LeagueTieContext, type RatedPlayer } from './model.js';
 
 /** Two of each slot of a 4-3-3: the full squad a newly named club is completed to. */
 const FULL_SQUAD: readonly PositionCode[] = [
@@ -156,4 +158,67 @@ export function baselineFeatures(artifact: ImpactArtifact, snapshot: Snapshot, c
   const f = featuresOf(squadAt(artifact.ageCurve, clubSquad(artifact, snapshot, club), snapshot.analysisSeason + k), artifact.settings, k);
   byClub.set(key, f);
   return f;
+}
+
+/** Where a newly named club is expected to finish (shares of the table: 0 first, 1 last) and the strength that gives it. */
+export interface PromotedStrength {
+  /** where the league's promoted clubs finished (league/promoted.ts, `PromotedLevel.finish`) */
+  priorPlace: number;
+  /** where its actual completed squad puts it among the league's other clubs */
+  squadPlace: number;
+  /** the blend of the two that is simulated (settings `promotedBlend`) */
+  blendedPlace: number;
+  /** what is added to the squad's attack and defence to give the blended place */
+  shift: number;
+}
+
+/**
+ * The place parts of a newly named club with a learned promoted level (null for any other club).
+ * Every club of its league at its actual squad's strength gives the expected places (league/promoted.ts);
+ * the club's squad place is its rank among the others', the blended place a rank as well, and the
+ * shift of its attack and defence gives the expected place that ranks there. Once per model,
+ * snapshot and league.
+ */
+export function promotedStrength(artifact: ImpactArtifact, snapshot: Snapshot, club: string): PromotedStrength | null {
+  const league = snapshot.analysisLeagueOfClub.get(club);
+  if (!league || !newlyNamed(snapshot, club)) return null;
+  const byLeague = memoTable<Map<string, PromotedStrength>>([artifact, snapshot], 'impact.promoted-strength');
+  let parts = byLeague.get(league);
+  if (!parts) byLeague.set(league, (parts = computePromoted(artifact, snapshot, league)));
+  return parts.get(club) ?? null;
+}
+
+function computePromoted(artifact: ImpactArtifact, snapshot: Snapshot, league: string): Map<string, PromotedStrength> {
+  const out = new Map<string, PromotedStrength>();
+  const ctx = artifact.leagues[league];
+  const members = snapshot.analysisClubsOfLeague.get(league) ?? [];
+  const n = members.length;
+  if (!ctx || n < 2 || !artifact.promoted || fillRating(artifact, league) === null) return out;
+  const strengths = members.map((c) => strengthOf(artifact, ctx, c, baselineFeatures(artifact, snapshot, c, 0)));
+  const table = {
+    intercept: artifact.strength.intercept, homeAdvantage: artifact.strength.homeAdvantage,
+    attack: strengths.map((x) => x.attack), defence: strengths.map((x) => x.defence),
+  };
+  const places = expectedPlaces(table);
+  const priorPlace = promotedLevel(artifact.promoted, league).finish;
+  members.forEach((club, i) => {
+    if (!newlyNamed(snapshot, club)) return;
+    const scale = rankScale(places.filter((_, k) => k !== i));
+    const squadPlace = (scale.rankOf(places[i]) - 1) / (n - 1);
+    const blended = blendedPlace(artifact.settings.promotedBlend, priorPlace, squadPlace);
+    const shift = shiftForPlace(placeCurve(table, i), scale.placeOfRank(1 + blended * (n - 1)));
+    out.set(club, { priorPlace, squadPlace, blendedPlace: blended, shift });
+  });
+  return out;
+}
+
+/**
+ * Attack and defence of `club` with a squad of features `f`: the tie's (model.ts, `strengthOf`),
+ * and for a newly named club moved by the shift that takes its actual squad to the blended place,
+ * so a changed squad still moves it along the full slope (a signing adds what he adds).
+ */
+export function clubStrength(artifact: ImpactArtifact, snapshot: Snapshot, ctx: LeagueTieContext, club: string, f: SquadFeatures): { attack: number; defence: number } {
+  const s = strengthOf(artifact, ctx, club, f);
+  const p = promotedStrength(artifact, snapshot, club);
+  return p ? { attack: s.attack + p.shift, defence: s.defence + p.shift } : s;
 }

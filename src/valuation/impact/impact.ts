@@ -33,10 +33,10 @@ import { simulateScenarios } from './scenarios.js';
 import { simulateTable, type TableResult } from './table.js';
 import { ImpactError } from './errors.js';
 import {
-  featuresOf, matchDays, HORIZON_SEASONS, leagueContext, ratedPlayer, squadAt, strengthOf,
+  featuresOf, matchDays, HORIZON_SEASONS, leagueContext, ratedPlayer, squadAt,
   type ImpactArtifact, type LeagueTieContext, type RatedPlayer,
 } from './model.js';
-import { baselineFeatures, clubSquad, completeSquad, isStandIn } from './club-squad.js';
+import { baselineFeatures, clubSquad, clubStrength, completeSquad, isStandIn } from './club-squad.js';
 import { memoTable } from '../../domain/memo.js';
 
 export interface SeasonImpact {
@@ -183,12 +183,12 @@ export function sportiveImpact(
         const withoutFeatures = days.withoutFeatures ?? baselineFeatures(artifact, snapshot, club, k);
         // playing time: his start share on the analysis season's match days, the very days his strength comes from
         if (k === 0) shares = days.startShares;
-        b = strengthOf(artifact, setup.ctx, club, withoutFeatures);
-        c = maxStrength(strengthOf(artifact, setup.ctx, club, days.features), b);
+        b = clubStrength(artifact, snapshot, setup.ctx, club, withoutFeatures);
+        c = maxStrength(clubStrength(artifact, snapshot, setup.ctx, club, days.features), b);
       } else {
-        b = strengthOf(artifact, setup.ctx, club, baselineFeatures(artifact, snapshot, club, k));
+        b = clubStrength(artifact, snapshot, setup.ctx, club, baselineFeatures(artifact, snapshot, club, k));
         c = club === formerClub
-          ? minStrength(strengthOf(artifact, setup.ctx, club, featuresOf(squadAt(curve, formerWithout!, season), rs, k)), b)
+          ? minStrength(clubStrength(artifact, snapshot, setup.ctx, club, featuresOf(squadAt(curve, formerWithout!, season), rs, k)), b)
           : b;
       }
       base.attack.push(b.attack); base.defence.push(b.defence);
@@ -314,7 +314,7 @@ export function squadAnalysis(
           ? featuresOf(squadAt(curve, clubSquad(artifact, snapshot, club).filter((p) => !inSquad.has(p.playerId)), season), rs, 0)
           : baselineFeatures(artifact, snapshot, club, 0);
       }
-      const s = strengthOf(artifact, setup.ctx, club, f);
+      const s = clubStrength(artifact, snapshot, setup.ctx, club, f);
       strengths.attack.push(s.attack);
       strengths.defence.push(s.defence);
     }
@@ -395,7 +395,7 @@ export function actualLeagueTable(artifact: ImpactArtifact, snapshot: Snapshot, 
   const ctx = leagueContext(artifact, league, clubs.map((c) => baselineFeatures(artifact, snapshot, c, 0)));
   const strengths = { attack: [] as number[], defence: [] as number[] };
   for (const club of clubs) {
-    const s = strengthOf(artifact, ctx, club, baselineFeatures(artifact, snapshot, club, 0));
+    const s = clubStrength(artifact, snapshot, ctx, club, baselineFeatures(artifact, snapshot, club, 0));
     strengths.attack.push(s.attack);
     strengths.defence.push(s.defence);
   }

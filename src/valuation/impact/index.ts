@@ -9,5 +9,5 @@ export {
   type SportiveImpact, type SeasonImpact, type SquadAnalysis, type SquadEntryInput, type SquadEntryUsed, type ImpactRunSettings, type LeagueTable,
 } from './impact.js';
 export { withModelRatings } from './ratings.js';
-export { clubSquad, squadEvidence, fillRating, newlyNamed, isStandIn, THIN_SQUAD, type SquadEvidence } from './club-squad.js';
+export { clubSquad, clubStrength, squadEvidence, fillRating, newlyNamed, isStandIn, promotedStrength, THIN_SQUAD, type PromotedStrength, type SquadEvidence } from './club-squad.js';
 export { clubSeasonWarnings, forecastWarnings, seasonClubsWarnings, thinSquadWarnings, type SeasonWarning, type SeasonWarningCode } from './season-warnings.js';

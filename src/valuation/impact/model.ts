@@ -16,7 +16,8 @@
  * meet). A club's strength with a squad of features f is then
  *   strengthFor(tie, club, f - leagueFeatureMean, residualWeight) + leagueStrengthMean,
  * which gives a club without results (a promoted club) its league's average plus the slope times
- * its squad's distance from the average. A club with results keeps half its residual (settings
+ * its squad's distance from the average (then shifted to the place the promoted blend gives:
+ * club-squad.ts, `clubStrength`). A club with results keeps half its residual (settings
  * `residualWeight`): next season's results regress halfway from what past results say beyond the
  * squad towards what the squad says (tuned on the league backtest's origins before 2022).
  */
@@ -29,9 +30,9 @@ import { defaultAgeCurve, fitAgeCurve, projectRating, type AgeCurve, type AgeCur
 import { squadStrength, type SquadFeatures, type SquadPlayer } from '../league/squad.js';
 import { fitStrength, type MatchRow, type StrengthArtifact } from '../league/strength.js';
 import { fitTie, strengthFor, type TieArtifact, type TieRow } from '../league/tie.js';
-import { fitPromotedPrior, type PromotedPrior } from '../league/promoted.js';
+import { fitPromotedPrior, type PromotedBlend, type PromotedPrior } from '../league/promoted.js';
 
-export const IMPACT_MODEL_VERSION = 5;
+export const IMPACT_MODEL_VERSION = 6;
 /** seasons simulated by sportive impact: the analysis season and the two after it */
 export const HORIZON_SEASONS = 3;
 
@@ -67,7 +68,20 @@ export interface ImpactSettings {
   shareDraws?: number;
   /** simulated match days of the two later seasons (strength only, no playing time); default 60 */
   laterSeasonDraws?: number;
+  /**
+   * how a newly named club's squad strength is blended with its league's promoted level
+   * (league/promoted.ts, `PromotedBlend`); default PROMOTED_BLEND, learned by the league backtest
+   * from promoted clubs of the seasons 2016/17-2023/24
+   */
+  promotedBlend?: PromotedBlend;
 }
+
+/**
+ * The default blend: `fitPromotedBlend` on the promoted clubs of the seasons 2016/17 to 2023/24
+ * (every season finished by 30 June 2024), as bench/backtest-league.ts prints it ("blend for later
+ * origins"); at each of its origins the bench learns the blend only from seasons finished before it.
+ */
+export const PROMOTED_BLEND: PromotedBlend = { squadWeight: 0.4, offset: 0.064 };
 
 export type ResolvedImpactSettings = Required<ImpactSettings>;
 
@@ -85,6 +99,7 @@ export function resolveImpactSettings(s: ImpactSettings = {}): ResolvedImpactSet
     maxRuns: s.maxRuns ?? 100_000,
     shareDraws: s.shareDraws ?? 150,
     laterSeasonDraws: s.laterSeasonDraws ?? 60,
+    promotedBlend: s.promotedBlend ?? PROMOTED_BLEND,
   };
 }
 

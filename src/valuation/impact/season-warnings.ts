@@ -6,7 +6,7 @@
  */
 import { seasonLabel } from '../../domain/season.js';
 import type { Snapshot } from '../../domain/snapshot.js';
-import { fillRating, newlyNamed, squadEvidence, THIN_SQUAD } from './club-squad.js';
+import { fillRating, newlyNamed, promotedStrength, squadEvidence, THIN_SQUAD } from './club-squad.js';
 import { promotedLevel } from '../league/promoted.js';
 import type { ImpactArtifact } from './model.js';
 
@@ -32,6 +32,16 @@ export function seasonClubsWarnings(snapshot: Snapshot, league: string): SeasonW
   }];
 }
 
+/** How a newly named club's place was set (the promoted blend), as the end of the thin_squad sentence. */
+function placedAt(artifact: ImpactArtifact, snapshot: Snapshot, club: string, league: string): string {
+  const p = promotedStrength(artifact, snapshot, club);
+  if (!p) return '';
+  const n = snapshot.analysisClubsOfLeague.get(league)?.length ?? 2;
+  const at = (share: number) => (1 + share * (n - 1)).toFixed(1);
+  return `; blending the rank its squad gives (${at(p.squadPlace)}) with where promoted clubs finish ` +
+    `(squad weight ${artifact.settings.promotedBlend.squadWeight.toFixed(2)}), its strength is set so that it ranks about ${at(p.blendedPlace)} of ${n}`;
+}
+
 /**
  * `thin_squad` when the club is simulated with fewer than 18 players with analysis data: `players`
  * is how many (its actual squad's when not given, a custom squad's size otherwise).
@@ -49,7 +59,7 @@ export function thinSquadWarnings(artifact: ImpactArtifact, snapshot: Snapshot, 
     return [{
       code: 'thin_squad',
       message: `${who}; the rest of a full squad of 22 is filled with stand-ins rated ${level.toFixed(1)}, the level at which promoted clubs of ` +
-        `${leagueName(snapshot, league)} played their first season in the data (${prior.clubs} such clubs, mean finish ${place.toFixed(1)}).`,
+        `${leagueName(snapshot, league)} played their first season in the data (${prior.clubs} such clubs, mean finish ${place.toFixed(1)})${placedAt(artifact, snapshot, club, league)}.`,
     }];
   }
   return [{

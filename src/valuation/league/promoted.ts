@@ -11,6 +11,7 @@
  * leans on the others. Only seasons complete by the as-of date are read.
  */
 import type { MatchRow } from '../../domain/world.js';
+import { poissonPmf } from './strength.js';
 
 export interface PromotedLevel {
   /** mean attack and defence of promoted clubs in their first season, against their league's mean (0) */
@@ -115,4 +116,198 @@ export function fitPromotedPrior(matches: readonly MatchRow[], leagues: Readonly
 /** The level of a promoted club in `league`: its own (shrunk) figures, else the pooled ones. */
 export function promotedLevel(prior: PromotedPrior, league: string): PromotedLevel {
   return prior.leagues[league] ?? prior.pooled;
+}
+
+/**
+ * Where a newly named club is expected to finish, as a share of the table (0 first, 1 last): an
+ * empirical-Bayes blend of what its squad says and where the league's promoted clubs finished,
+ *
+ *   place = prior + offset + squadWeight × (squad − prior)
+ *
+ * `prior` is the league's promoted finish (`PromotedLevel.finish`), `squad` the place the club's
+ * completed squad gives against the league's other clubs (`expectedPlaces`). squadWeight 1 and
+ * offset 0 trust the squad alone; 0 puts every promoted club at the prior. Learned by
+ * `fitPromotedBlend` from promoted clubs whose first season has finished; the club is then
+ * simulated at the strength that gives the blended place (`shiftForPlace`).
+ */
+export interface PromotedBlend {
+  squadWeight: number;
+  offset: number;
+}
+
+/** Trusts the squad alone: the model before the blend. */
+export const SQUAD_ONLY_BLEND: PromotedBlend = { squadWeight: 1, offset: 0 };
+
+/** The blended place (share of the table) of a newly named club, within [0, 1]. */
+export function blendedPlace(blend: PromotedBlend, prior: number, squad: number): number {
+  return Math.min(1, Math.max(0, prior + blend.offset + blend.squadWeight * (squad - prior)));
+}
+
+/** One promoted club of a finished season: its prior and squad places at the origin and its final place (shares of the table). */
+export interface PromotedOutcome { prior: number; squad: number; actual: number }
+
+const median = (xs: readonly number[]): number => {
+  const a = [...xs].sort((x, y) => x - y);
+  const m = a.length >> 1;
+  return a.length % 2 ? a[m] : (a[m - 1] + a[m]) / 2;
+};
+
+/**
+ * Least absolute deviations of (actual − prior) on (squad − prior): the rank error is what the
+ * forecast is judged on, and it is smallest at the median, not the mean. The weight is searched on
+ * a grid of 0.01 within [0, 1] (a squad never counts against itself, nor more than the whole), the
+ * offset is the median residual for each. With fewer than `minClubs` clubs: the squad alone.
+ */
+export function fitPromotedBlend(rows: readonly PromotedOutcome[], minClubs = 20): PromotedBlend {
+  if (rows.length < minClubs) return SQUAD_ONLY_BLEND;
+  let best = SQUAD_ONLY_BLEND, bestLoss = Infinity;
+  for (let k = 0; k <= 100; k++) {
+    const w = k / 100;
+    const offset = median(rows.map((r) => r.actual - r.prior - w * (r.squad - r.prior)));
+    const loss = rows.reduce((a, r) => a + Math.abs(r.actual - blendedPlace({ squadWeight: w, offset }, r.prior, r.squad)), 0);
+    if (loss < bestLoss - 1e-12) { best = { squadWeight: w, offset }; bestLoss = loss; }
+  }
+  return best;
+}
+
+export interface LeagueStrengths {
+  intercept: number;
+  homeAdvantage: number;
+  attack: readonly number[];
+  defence: readonly number[];
+}
+
+/** goals beyond are left out and the rest renormalised (P(more than 10) is below 0.003 at 4 goals a game) */
+const MAX_GOALS = 10;
+
+/** Mean and variance of the points of both sides in one match with Poisson goal rates. */
+function pointsMoments(homeRate: number, awayRate: number): { home: number; away: number; homeVar: number; awayVar: number } {
+  const ph = poissonPmf(homeRate, MAX_GOALS), pa = poissonPmf(awayRate, MAX_GOALS);
+  let win = 0, draw = 0, total = 0;
+  for (let x = 0; x <= MAX_GOALS; x++) {
+    for (let y = 0; y <= MAX_GOALS; y++) {
+      const p = ph[x] * pa[y];
+      total += p;
+      if (x > y) win += p; else if (x === y) draw += p;
+    }
+  }
+  win /= total; draw /= total;
+  const loss = 1 - win - draw;
+  const home = 3 * win + draw, away = 3 * loss + draw;
+  return { home, away, homeVar: 9 * win + draw - home * home, awayVar: 9 * loss + draw - away * away };
+}
+
+/** Standard normal distribution function, logistic approximation (error below 0.01: enough for a place). */
+const normalCdf = (z: number) => 1 / (1 + Math.exp(-1.702 * z));
+
+/** Season points of every club: exact means and variances under the Poisson model (double round robin). */
+function seasonPoints(league: LeagueStrengths, skip = -1): { mean: Float64Array; variance: Float64Array } {
+  const n = league.attack.length;
+  const { intercept: mu, homeAdvantage: ha, attack, defence } = league;
+  const mean = new Float64Array(n), variance = new Float64Array(n);
+  for (let h = 0; h < n; h++) {
+    for (let a = 0; a < n; a++) {
+      if (h === a || h === skip || a === skip) continue;
+      const m = pointsMoments(Math.exp(mu + ha + attack[h] - defence[a]), Math.exp(mu + attack[a] - defence[h]));
+      mean[h] += m.home; mean[a] += m.away; variance[h] += m.homeVar; variance[a] += m.awayVar;
+    }
+  }
+  return { mean, variance };
+}
+
+function placeFromPoints(mean: Float64Array, variance: Float64Array, i: number): number {
+  let place = 1;
+  for (let k = 0; k < mean.length; k++) if (k !== i) place += normalCdf((mean[k] - mean[i]) / Math.sqrt(variance[k] + variance[i] + 1e-9));
+  return place;
+}
+
+/**
+ * Expected place of every club (1 = first): 1 + Σ over the others of P(they finish above it), each
+ * club's season points taken as normal. A quick stand-in for the simulated expected positions.
+ */
+export function expectedPlaces(league: LeagueStrengths): number[] {
+  const { mean, variance } = seasonPoints(league);
+  return Array.from(mean, (_, i) => placeFromPoints(mean, variance, i));
+}
+
+/**
+ * Expected place of club `i` as a function of a shift of its attack and defence (both by the same
+ * amount), as `expectedPlaces` computes it; the matches not involving the club are summed once.
+ */
+export function placeCurve(league: LeagueStrengths, i: number): (shift: number) => number {
+  const n = league.attack.length;
+  const { intercept: mu, homeAdvantage: ha, attack, defence } = league;
+  const { mean, variance } = seasonPoints(league, i);
+  return (shift: number) => {
+    const m = Float64Array.from(mean), v = Float64Array.from(variance);
+    const ai = attack[i] + shift, di = defence[i] + shift;
+    for (let k = 0; k < n; k++) {
+      if (k === i) continue;
+      const home = pointsMoments(Math.exp(mu + ha + ai - defence[k]), Math.exp(mu + attack[k] - di));
+      const away = pointsMoments(Math.exp(mu + ha + attack[k] - di), Math.exp(mu + ai - defence[k]));
+      m[i] += home.home + away.away; v[i] += home.homeVar + away.awayVar;
+      m[k] += home.away + away.home; v[k] += home.awayVar + away.homeVar;
+    }
+    return placeFromPoints(m, v, i);
+  };
+}
+
+/**
+ * The shift at which a place curve gives `place` (the place falls as the shift grows): regula falsi
+ * with the Illinois step within ±1.5, widened to ±3 when the place lies outside, to 0.0001 of a place
+ * (each step evaluates the curve once; a plain bisection needed about four times as many).
+ */
+export function shiftForPlace(curve: (shift: number) => number, place: number): number {
+  let lo = -1.5, hi = 1.5;
+  let flo = curve(lo) - place, fhi = curve(hi) - place;
+  if (flo < 0 || fhi > 0) {
+    lo = -3; hi = 3;
+    flo = curve(lo) - place; fhi = curve(hi) - place;
+    if (flo <= 0) return lo;
+    if (fhi >= 0) return hi;
+  }
+  let side = 0;
+  for (let it = 0; it < 60; it++) {
+    const x = (lo * fhi - hi * flo) / (fhi - flo);
+    const fx = curve(x) - place;
+    if (Math.abs(fx) < 1e-4) return x;
+    if (fx > 0) {
+      lo = x; flo = fx;
+      if (side === 1) fhi /= 2;
+      side = 1;
+    } else {
+      hi = x; fhi = fx;
+      if (side === -1) flo /= 2;
+      side = -1;
+    }
+  }
+  return (lo + hi) / 2;
+}
+
+/**
+ * Expected places are not ranks: they crowd towards the middle of the table, while a final table
+ * spreads its clubs from 1 to n. A club is ranked among the others' expected places: a club level
+ * with the j-th of the others ranks j + 0.5, between them linearly, 1 above all and n below all.
+ * `rankOf` maps an expected place to that rank, `placeOfRank` back.
+ */
+export function rankScale(others: readonly number[]): { rankOf: (place: number) => number; placeOfRank: (rank: number) => number } {
+  const s = [...others].sort((a, b) => a - b);
+  const m = s.length;
+  const rankOf = (e: number): number => {
+    if (m === 0) return 1;
+    if (e <= s[0]) return 1 + 0.5 * Math.max(0, Math.min(1, 1 - (s[0] - e)));
+    if (e >= s[m - 1]) return m + 0.5 + 0.5 * Math.max(0, Math.min(1, e - s[m - 1]));
+    let j = 0;
+    while (s[j + 1] < e) j++;
+    const gap = s[j + 1] - s[j];
+    return j + 1.5 + (gap > 0 ? (e - s[j]) / gap : 0.5);
+  };
+  const placeOfRank = (r: number): number => {
+    if (m === 0) return 1;
+    if (r <= 1.5) return s[0] - (1.5 - Math.max(1, r)) * 2;
+    if (r >= m + 0.5) return s[m - 1] + (Math.min(m + 1, r) - m - 0.5) * 2;
+    const j = Math.floor(r - 1.5);
+    return s[j] + (r - 1.5 - j) * (s[j + 1] - s[j]);
+  };
+  return { rankOf, placeOfRank };
 }

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateDemoWorld } from '../../../src/data/demo/index.js';
 import { buildSnapshot, withSeasonClubs, type Snapshot } from '../../../src/domain/snapshot.js';
-import { actualLeagueTable, fitImpactModel, squadAnalysis, withModelRatings, type ImpactArtifact } from '../../../src/valuation/impact/index.js';
+import { actualLeagueTable, fitImpactModel, promotedStrength, squadAnalysis, withModelRatings, type ImpactArtifact } from '../../../src/valuation/impact/index.js';
+import { SQUAD_ONLY_BLEND, type PromotedBlend } from '../../../src/valuation/league/promoted.js';
 import { leagueForecast } from '../../../src/valuation/league/forecast.js';
 
 // The demo world with its generator's ratings standing in for the model's (as in impact.test.ts).
@@ -58,4 +59,33 @@ test('membership: a promoted club takes a relegated one\'s place, and the table 
   assert.ok(Math.abs(f.clubs.reduce((a, c) => a + c.expectedPosition, 0) / n - (n + 1) / 2) < 1e-9);
   assert.ok(!leagueForecast(art, moved, other).clubs.some((c) => c.clubId === promoted));
   assert.equal(squadAnalysis(art, moved, { clubId: promoted }).expectedLeagueRank, Math.round(f.clubs.find((c) => c.clubId === promoted)!.expectedPosition * 100) / 100);
+});
+
+test('a promoted club ranks where the blend of its squad and the promoted clubs\' finish puts it', () => {
+  const [league, other] = leagues;
+  const members = [...snap.clubsOfLeague.get(league)!];
+  const promoted = snap.clubsOfLeague.get(other)![0];
+  const next = [...members.slice(0, -1), promoted];
+  const moved = withSeasonClubs(snap, next.map((club_id) => ({ competition_id: league, season: snap.analysisSeason, club_id })), 'moved');
+  const n = next.length;
+  const withBlend = (promotedBlend: PromotedBlend): ImpactArtifact => ({ ...art, settings: { ...art.settings, promotedBlend } });
+  const rankOf = (a: ImpactArtifact) => leagueForecast(a, moved, league).clubs.findIndex((c) => c.clubId === promoted) + 1;
+
+  // the squad alone: no shift, the tie's strength
+  const squadOnly = promotedStrength(withBlend(SQUAD_ONLY_BLEND), moved, promoted)!;
+  assert.ok(Math.abs(squadOnly.shift) < 1e-6);
+  assert.ok(Math.abs(squadOnly.blendedPlace - squadOnly.squadPlace) < 1e-12);
+  assert.equal(promotedStrength(art, moved, members[0]), null, 'a club that stays has no blend');
+
+  // no weight on the squad: at the league's promoted finish, whatever its squad says
+  const prior = withBlend({ squadWeight: 0, offset: 0 });
+  const p = promotedStrength(prior, moved, promoted)!;
+  assert.equal(p.blendedPlace, p.priorPlace);
+  assert.ok(Math.abs(rankOf(prior) - (1 + p.priorPlace * (n - 1))) <= 1.5, `rank ${rankOf(prior)} vs ${1 + p.priorPlace * (n - 1)}`);
+  // the ends of the table
+  assert.equal(rankOf(withBlend({ squadWeight: 0, offset: 1 })), n);
+  assert.equal(rankOf(withBlend({ squadWeight: 0, offset: -1 })), 1);
+  // the places still average (n + 1) / 2: the shift moves one club, the table shares the places out
+  const f = leagueForecast(prior, moved, league);
+  assert.ok(Math.abs(f.clubs.reduce((a, c) => a + c.expectedPosition, 0) / n - (n + 1) / 2) < 1e-9);
 });

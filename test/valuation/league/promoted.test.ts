@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { MatchRow } from '../../../src/domain/world.js';
-import { fitPromotedPrior, promotedLevel, promotedSeasons } from '../../../src/valuation/league/promoted.js';
+import {
+  blendedPlace, expectedPlaces, fitPromotedBlend, fitPromotedPrior, placeCurve, promotedLevel, promotedSeasons, rankScale, shiftForPlace, SQUAD_ONLY_BLEND,
+} from '../../../src/valuation/league/promoted.js';
 
 /** A double round robin where each club scores `goals[club]` in every game. */
 function season(league: string, year: number, clubs: string[], goals: Record<string, number>, date = `${year + 1}-05-01`): MatchRow[] {
@@ -57,4 +59,47 @@ test('a league\'s level is shrunk towards the pooled level by its number of prom
   assert.ok(Math.abs(l.attack - (Math.log(1 / 1.75) + prior.pooled.attack) / 2) < 1e-12);
   assert.ok(m.attack > l.attack && m.finish < l.finish);
   assert.deepEqual(promotedLevel(prior, 'NONE'), prior.pooled);
+});
+
+test('the blend is learned at the median: a squad that tells nothing gets no weight, an offset moves every club', () => {
+  // the actual place is the prior plus a constant, whatever the squad says
+  const noise = [0.3, -0.2, 0.1, -0.4, 0.25, -0.15, 0.35, -0.05, 0.2, -0.3];
+  const rows = Array.from({ length: 40 }, (_, i) => ({ prior: 0.7, squad: 0.7 + noise[i % 10], actual: 0.8 }));
+  const b = fitPromotedBlend(rows);
+  assert.equal(b.squadWeight, 0);
+  assert.ok(Math.abs(b.offset - 0.1) < 1e-12);
+  // a squad that tells everything gets the whole weight
+  const exact = fitPromotedBlend(rows.map((r) => ({ ...r, actual: r.squad })));
+  assert.equal(exact.squadWeight, 1);
+  assert.ok(Math.abs(exact.offset) < 1e-12);
+  // too few clubs to learn from: the squad alone
+  assert.deepEqual(fitPromotedBlend(rows.slice(0, 5)), SQUAD_ONLY_BLEND);
+  // the blend stays on the table
+  assert.equal(blendedPlace({ squadWeight: 0.5, offset: 0.3 }, 0.9, 1), 1);
+  assert.equal(blendedPlace({ squadWeight: 0.5, offset: -0.5 }, 0.1, 0), 0);
+  assert.ok(Math.abs(blendedPlace({ squadWeight: 0.4, offset: 0.05 }, 0.7, 0.2) - (0.7 + 0.05 + 0.4 * (0.2 - 0.7))) < 1e-12);
+});
+
+test('expected places follow strength, and a shift of attack and defence reaches the place asked for', () => {
+  const league = { intercept: 0.25, homeAdvantage: 0.25, attack: [0.4, 0.2, 0, -0.2, -0.4, -0.1], defence: [0.4, 0.2, 0, -0.2, -0.4, -0.1] };
+  const places = expectedPlaces(league);
+  // the stronger a club, the better its place; the places of a table average (n + 1) / 2
+  for (let i = 1; i < 5; i++) assert.ok(places[i] > places[i - 1]);
+  assert.ok(Math.abs(places.reduce((a, x) => a + x, 0) / 6 - 3.5) < 0.05);
+  const curve = placeCurve(league, 5);
+  assert.ok(Math.abs(curve(0) - places[5]) < 1e-9, 'the curve at no shift is the club\'s place');
+  const shift = shiftForPlace(curve, 2);
+  assert.ok(shift > 0 && Math.abs(curve(shift) - 2) < 1e-3);
+  // a place no shift within reach gives: the end of the range
+  assert.equal(shiftForPlace(curve, 0), 3);
+});
+
+test('a club is ranked among the others\' expected places, and back', () => {
+  const scale = rankScale([3, 5, 8, 10]);
+  assert.equal(scale.rankOf(3), 1.5);
+  assert.equal(scale.rankOf(4), 2);
+  assert.equal(scale.rankOf(10), 4.5);
+  assert.equal(scale.rankOf(0), 1);
+  assert.equal(scale.rankOf(20), 5);
+  for (const r of [1, 1.2, 1.5, 2.7, 3.5, 4.9, 5]) assert.ok(Math.abs(scale.rankOf(scale.placeOfRank(r)) - r) < 1e-12);
 });

@@ -54,7 +54,7 @@ export function RecommendPage() {
   return (
     <main id="main">
       <h1>Recommend signings</h1>
-      <p class="lead">The players who would pay back best at your club for one position, ranked by return on investment.</p>
+      <p class="lead">The players who would pay back best at your club for one position, ranked by the net value each signing leaves the club: what he adds on the pitch over three seasons and his value at their end, less the fee.</p>
       <form class="card form-grid" onSubmit={submit}>
         <ClubPicker competition={competition} club={club} onCompetition={(c) => { setCompetition(c); setClub(''); }} onClub={(id) => setClub(id)} />
         <label>
@@ -82,14 +82,27 @@ export function RecommendPage() {
   );
 }
 
+type Warning = Answer['candidates'][number]['warnings'][number];
+const warningKey = (w: Warning) => `${w.code}\u0000${w.message}`;
+
+/** The warnings every candidate carries (the season's, not the player's): said once above the table. */
+function sharedWarnings(data: Answer): Warning[] {
+  const [first, ...rest] = data.candidates;
+  if (!first || rest.length === 0) return [];
+  return first.warnings.filter((w) => rest.every((c) => c.warnings.some((o) => warningKey(o) === warningKey(w))));
+}
+
 function Candidates({ data }: { data: Answer }) {
   const m = (v: number) => formatMoney(v, data.currency);
   if (data.candidates.length === 0) return <p>No player fits: widen the budget or the age.</p>;
+  const shared = sharedWarnings(data);
+  const sharedKeys = new Set(shared.map(warningKey));
   return (
     <section class="card" aria-labelledby="rec-h">
       <h2 id="rec-h">
         Best {data.position} signings, {data.season} <span class="muted">({data.candidates_considered} considered)</span>
       </h2>
+      <Warnings warnings={shared} />
       <ScrollRegion label="Recommended players">
         <table class="recommend-table">
           <thead>
@@ -120,7 +133,7 @@ function Candidates({ data }: { data: Answer }) {
                       <li key={r}>{r}</li>
                     ))}
                   </ul>
-                  <Warnings warnings={c.warnings} level={4} />
+                  <Warnings warnings={c.warnings.filter((w) => !sharedKeys.has(warningKey(w)))} level={4} />
                 </td>
               </tr>
             ))}
