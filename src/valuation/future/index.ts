@@ -99,9 +99,10 @@ export interface FutureArtifact {
   features: readonly string[];
   settings: { k: number; weights: number[]; maxSeasons: number; seed: number; market: MarketMode };
   /**
-   * The market's level (mean log value of its MARKET_TOP most valuable players) on the training
-   * seasons' start dates and at the as-of date. The model's ratio is of his value against that level
-   * ('full'), so it is served at today's level held flat.
+   * The market (market.ts): its level (mean log value of its MARKET_TOP most valuable players) on the
+   * training seasons' start dates and at the as-of date, for the model card; and, with `trend`, its
+   * mean 3-year move by price point over the training windows, added to the trees' ratio (which is
+   * net of the market's move).
    */
   market: { top: number; levels: { date: string; level: number }[]; trend: MarketTrend | null };
   distribution: LogRatioModel;

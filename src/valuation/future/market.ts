@@ -11,7 +11,12 @@
  * published in the FRESH_DAYS before the date: the top of the market holds the same kind of player
  * at every date (the first teams of the big leagues, valued since the data's start), so its level
  * moves with the market and not with how many players the data values. Read only from values
- * published on or before the date.
+ * published on or before the date. The value, club and league features of the future model are
+ * measured against it.
+ *
+ * The market's move over a window at a player's price point (marketMoveAt) is what the trees' target
+ * leaves out; its mean over the training windows by price point (fitMarketTrend) is what the answer
+ * adds back: the market is assumed to keep the mean pace of the windows the model learned from.
  */
 import { memoTable } from '../../domain/memo.js';
 import { addYears, dayOf, type FeatureIndex } from '../features/index.js';
