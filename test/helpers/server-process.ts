@@ -28,8 +28,6 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS
   // A test runner's own flags (--test, coverage) must not leak into the child.
   delete env.NODE_TEST_CONTEXT;
   delete env.NODE_OPTIONS;
-  // One analysis worker unless a test asks for more: each one loads the whole world at start.
-  env.ENGINE_WORKERS = '1';
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
 }
