@@ -3,7 +3,9 @@
  * shared Transfermarkt copy zipped (as the dataset publishes it) and served from a local HTTP server on
  * 127.0.0.1, then `touchline data update --from URL` into a fresh data folder: download, unzip, check,
  * import, retrain, swap. Run twice: the first on an empty folder (models trained), the second the same
- * zip again (found unchanged). Prints each run's wall time.
+ * zip again (found unchanged). Prints each run's wall time, and the first run's phases as the CLI's
+ * progress lines mark them: the staging copy filled (import), the models trained on it, and the swap
+ * into the live tables (the one transaction servers wait on; the report after it is in that figure).
  *   node --import tsx bench/data-update.ts [DIR]
  */
 import { spawn } from 'node:child_process';
@@ -37,7 +39,16 @@ await new Promise<void>((r) => http.listen(0, '127.0.0.1', () => r()));
 const port = (http.address() as { port: number }).port;
 const url = `http://127.0.0.1:${port}/transfermarkt-datasets.zip`;
 
-function run(): Promise<{ ms: number; code: number | null; out: string }> {
+/** Progress lines that end a phase, and the phase they end (the last one runs to the process's end). */
+const MARKS: Array<[RegExp, string]> = [
+  [/every table and column needed is there/, 'download, unzip, check'],
+  [/storing the new world in the staging copy/, 'read the served world and the new tables'],
+  [/training the models on the new data/, 'store into the staging copy'],
+  [/swapping the new data in/, 'train on the staging copy, keep the previous world'],
+];
+const LAST_PHASE = 'swap into the live tables (one transaction), report';
+
+function run(): Promise<{ ms: number; code: number | null; out: string; phases: string }> {
   const started = performance.now();
   const env: NodeJS.ProcessEnv = { ...process.env, TOUCHLINE_DATA_DIR: join(work, 'data'), LOG_LEVEL: 'warn' };
   delete env.TOUCHLINE_AS_OF;
@@ -46,8 +57,20 @@ function run(): Promise<{ ms: number; code: number | null; out: string }> {
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  return new Promise((r) => child.on('close', (code) => r({ ms: performance.now() - started, code, out: code === 0 ? out : err.split('\n').slice(-5).join('\n') })));
+  const marks: number[] = [];
+  child.stderr.on('data', (c: Buffer) => {
+    err += c.toString();
+    while (marks.length < MARKS.length && MARKS[marks.length][0].test(err)) marks.push(performance.now());
+  });
+  return new Promise((r) =>
+    child.on('close', (code) => {
+      const end = performance.now();
+      const bounds = [started, ...marks, end];
+      const names = [...MARKS.slice(0, marks.length).map(([, name]) => name), LAST_PHASE];
+      const phases = names.map((name, i) => `${name} ${((bounds[i + 1] - bounds[i]) / 1000).toFixed(1)} s`).join(', ');
+      r({ ms: end - started, code, out: code === 0 ? out : err.split('\n').slice(-5).join('\n'), phases });
+    }),
+  );
 }
 
 try {
@@ -60,6 +83,7 @@ try {
     }
     const report = JSON.parse(r.out) as { status: string; counts: { after: Record<string, number> }; data_as_of: { after: string } };
     console.log(`${label}: ${(r.ms / 1000).toFixed(1)} s, status ${report.status}, players ${report.counts.after.players}, data as of ${report.data_as_of.after}`);
+    if (report.status === 'updated') console.log(`  phases: ${r.phases}`);
   }
 } finally {
   http.close();

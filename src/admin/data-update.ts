@@ -1,14 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { servedAsOf, type Config } from '../config.js';
-import type { DatabaseHandle } from '../data/db.js';
 import { barReporter, lineReporter } from '../data/import/reporter.js';
 import { importTransfermarkt, RowParseError } from '../data/import/transfermarkt.js';
 import { checkLayout } from '../data/update/check.js';
-import { loadPrevious, savePrevious, WORLD_META_KEYS } from '../data/update/previous.js';
+import { loadPrevious, savePrevious } from '../data/update/previous.js';
+import { createStaging, dropStaging, swapInStaging } from '../data/staging.js';
 import { compareWorlds, type UpdateReport } from '../data/update/report.js';
 import { UpdateError } from '../data/update/source.js';
-import { loadWorld, readMeta, replaceWorld, setMeta } from '../data/world-store.js';
+import { loadWorld, readMeta, replaceWorld } from '../data/world-store.js';
 import type { WorldData } from '../domain/world.js';
 import { ensureModels } from '../models/train.js';
 import type { OperationContext } from '../operation.js';
@@ -18,34 +18,39 @@ const PARSE_REASONS = ['column_count', 'malformed_csv', 'bad_number', 'bad_date'
 
 export const reportFile = (config: Config): string => join(resolve(config.TOUCHLINE_DATA_DIR), 'update-report.json');
 
-async function clearPending(handle: DatabaseHandle): Promise<void> {
-  await handle.db.deleteFrom('meta').where('key', '=', 'update_pending').execute();
-}
-
 /**
- * Stores a new world and its model ratings while every server keeps answering from the old one
- * (`update_pending` holds their reload back), then lifts the flag: each server's next version check
- * (2 s) swaps in the new world and its models at once. A failure restores the old world.
+ * Runs `work` on a fresh staging copy (data/staging.ts), dropped afterwards whatever happens. The
+ * work fills it, trains on it and swaps it in (`trainAndSwap`); every server answers from the live
+ * world until the swap commits. A failure or a killed process before that leaves the live world as
+ * it was; a staging copy a kill left behind is dropped by the next update.
  */
-async function swapIn(ctx: OperationContext, before: WorldData, beforeMeta: Record<string, string>, store: () => Promise<unknown>): Promise<void> {
-  const { handle, config, progress } = ctx;
-  await setMeta(handle.db, { update_pending: new Date().toISOString() });
+async function staged<T>(ctx: OperationContext, work: () => Promise<T>): Promise<T> {
+  await createStaging(ctx.handle.db);
   try {
-    await store();
-    progress('training the models on the new data (the old data is served meanwhile)');
-    await ensureModels(handle, config, progress);
-  } catch (err) {
-    progress('failed: putting the previous data back');
-    await restore(handle, before, beforeMeta).catch(() => {});
-    throw err;
+    return await work();
   } finally {
-    await clearPending(handle);
+    await dropStaging(ctx.handle.db).catch(() => {});
   }
 }
 
-async function restore(handle: DatabaseHandle, world: WorldData, meta: Record<string, string>): Promise<void> {
-  await handle.db.deleteFrom('meta').where('key', 'in', [...WORLD_META_KEYS]).execute();
-  await replaceWorld(handle.db, world, meta);
+/**
+ * Trains the models on the staging copy (or rates it from an artifact already trained on it), keeps
+ * the world served now for a rollback, and swaps the copy in: each server's next version check (2 s)
+ * reads the new world and its models at once.
+ */
+async function trainAndSwap(ctx: OperationContext, before: WorldData, beforeMeta: Record<string, string>): Promise<void> {
+  const { handle, config, progress } = ctx;
+  progress('training the models on the new data (the old data is served meanwhile)');
+  await ensureModels(handle, config, progress, undefined, 'staging');
+  const previous = await savePrevious(resolve(config.TOUCHLINE_DATA_DIR), before, beforeMeta);
+  progress('swapping the new data in (one transaction)');
+  try {
+    await swapInStaging(handle.db);
+  } catch (err) {
+    previous.discard();
+    throw err;
+  }
+  previous.keep();
 }
 
 const asOfOf = (config: Config, meta: Record<string, string>) => servedAsOf(config, meta);
@@ -66,7 +71,7 @@ export async function runUpdate(ctx: OperationContext, args: { dir: string; sour
   const reporter = terminal ? barReporter(terminal) : lineReporter({ write: (s: string) => progress(s.trimEnd()) });
   const options = {
     // The as-of date decides who is in a current squad; unset, the importer takes the data's own season.
-    asOf: config.TOUCHLINE_AS_OF, failOn: PARSE_REASONS, dryRun: args.dryRun, rejectsPath: join(resolve(config.TOUCHLINE_DATA_DIR), 'update-rejects.csv'),
+    asOf: config.TOUCHLINE_AS_OF, failOn: PARSE_REASONS, dryRun: args.dryRun, into: 'staging' as const, rejectsPath: join(resolve(config.TOUCHLINE_DATA_DIR), 'update-rejects.csv'),
     onWorld: (w: WorldData) => (after = w),
   };
   const importOnce = async () => {
@@ -81,18 +86,12 @@ export async function runUpdate(ctx: OperationContext, args: { dir: string; sour
   if (args.dryRun) {
     status = (await importOnce()).status === 'unchanged' ? 'unchanged' : 'checked';
   } else {
-    const previous = await savePrevious(resolve(config.TOUCHLINE_DATA_DIR), before, beforeMeta);
-    let summary: Awaited<ReturnType<typeof importOnce>> | null = null;
-    try {
-      await swapIn(ctx, before, beforeMeta, async () => (summary = await importOnce()));
-    } catch (err) {
-      previous.discard();
-      throw err;
-    }
-    status = summary!.status === 'unchanged' ? 'unchanged' : 'updated';
-    // The same data again keeps the previous data what it was, so a rollback still goes back one update.
-    if (status === 'updated') previous.keep();
-    else previous.discard();
+    // The same files again change nothing, and keep the previous data what it was, so a rollback still goes back one update.
+    status = await staged(ctx, async () => {
+      if ((await importOnce()).status === 'unchanged') return 'unchanged' as const;
+      await trainAndSwap(ctx, before, beforeMeta);
+      return 'updated' as const;
+    });
   }
   const afterMeta = await readMeta(handle.db);
   const report: UpdateReport = {
@@ -113,12 +112,10 @@ export async function runRollback(ctx: OperationContext): Promise<UpdateReport> 
   if (!prev) throw new UpdateError(`nothing to roll back to: no previous data in ${dataDir} (run touchline data update first)`);
   const beforeMeta = await readMeta(handle.db);
   const before = await loadWorld(handle.db);
-  const previous = await savePrevious(dataDir, before, beforeMeta);
-  await swapIn(ctx, before, beforeMeta, () => restore(handle, prev.world, prev.meta)).catch((err: unknown) => {
-    previous.discard();
-    throw err;
+  await staged(ctx, async () => {
+    await replaceWorld(handle.db, prev.world, prev.meta, undefined, 'staging');
+    await trainAndSwap(ctx, before, beforeMeta);
   });
-  previous.keep();
   const report: UpdateReport = {
     status: 'rolled_back', source: 'previous data',
     data_as_of: { before: asOfOf(config, beforeMeta), after: asOfOf(config, await readMeta(handle.db)) },

@@ -5,7 +5,27 @@ import { loadConfig, DEFAULT_DATA_URL } from '../config.js';
 import { ops } from '../admin/catalog.js';
 import { resolveSource, type SourceProgress } from '../data/update/source.js';
 import { reportText, type UpdateReport } from '../data/update/report.js';
-import { output, runOperation } from './context.js';
+import { acquireLock, LockedError } from '../data/embedded-lock.js';
+import { CliError, output, runOperation } from './context.js';
+
+/**
+ * One update or rollback at a time per data folder: two would unpack into the same folder and drop
+ * each other's staging copy. A killed one's lock is stale (its process is gone) and taken over.
+ */
+async function oneAtATime<T>(dataDir: string, work: () => Promise<T>): Promise<T> {
+  let release: () => void;
+  try {
+    release = acquireLock(resolve(dataDir), null, 'update.lock');
+  } catch (err) {
+    if (err instanceof LockedError) throw new CliError(`${err.message}: wait for it to end, the served data is unchanged`);
+    throw err;
+  }
+  try {
+    return await work();
+  } finally {
+    release();
+  }
+}
 
 /** A bar per phase on a terminal (cli-progress), a line per 10% otherwise; all on stderr. */
 function sourceProgress(): SourceProgress & { stop(): void } {
@@ -51,7 +71,7 @@ export function registerDataCommands(program: Command): void {
   const data = program.command('data').description('Keep the served data fresh: update from the open dataset, roll back');
   data
     .command('update')
-    .description('Download (or read) the open Transfermarkt dataset, check it, import it into a staging step, retrain and swap it in; a running server answers from it within seconds')
+    .description('Download (or read) the open Transfermarkt dataset, check it, import it into a staging copy, retrain on it and swap it in at once; a running server answers from it within seconds')
     .option('--from <url|file|dir>', `a URL of the dataset's zip, a local zip, or a folder of its tables (default TOUCHLINE_DATA_URL, else ${DEFAULT_DATA_URL})`)
     .option('--dry-run', 'check and read everything, change nothing, print what would change')
     .option('--json', 'print the report as JSON')
@@ -59,14 +79,16 @@ export function registerDataCommands(program: Command): void {
       const config = loadConfig();
       const from = flags.from ?? config.TOUCHLINE_DATA_URL ?? DEFAULT_DATA_URL;
       const local = /^https?:\/\//i.test(from) ? from : resolve(from);
-      const progress = sourceProgress();
-      let dir: string;
-      try {
-        dir = await resolveSource(local, resolve(config.TOUCHLINE_DATA_DIR, 'update'), progress);
-      } finally {
-        progress.stop();
-      }
-      const report = (await runOperation(ops.dataUpdate({ dir, source: from, dryRun: flags.dryRun }), (line) => process.stderr.write(`${line}\n`))) as UpdateReport;
+      const report = await oneAtATime(config.TOUCHLINE_DATA_DIR, async () => {
+        const progress = sourceProgress();
+        let dir: string;
+        try {
+          dir = await resolveSource(local, resolve(config.TOUCHLINE_DATA_DIR, 'update'), progress);
+        } finally {
+          progress.stop();
+        }
+        return (await runOperation(ops.dataUpdate({ dir, source: from, dryRun: flags.dryRun }), (line) => process.stderr.write(`${line}\n`))) as UpdateReport;
+      });
       output(Boolean(flags.json), report, reportText(report));
     });
   data
@@ -74,7 +96,7 @@ export function registerDataCommands(program: Command): void {
     .description('Swap back the data served before the last update (the current data becomes the one a rollback returns to)')
     .option('--json', 'print the report as JSON')
     .action(async (flags: { json?: boolean }) => {
-      const report = (await runOperation(ops.dataRollback({}), (line) => process.stderr.write(`${line}\n`))) as UpdateReport;
+      const report = await oneAtATime(loadConfig().TOUCHLINE_DATA_DIR, async () => (await runOperation(ops.dataRollback({}), (line) => process.stderr.write(`${line}\n`))) as UpdateReport);
       output(Boolean(flags.json), report, reportText(report));
     });
 }

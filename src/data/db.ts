@@ -14,6 +14,7 @@ import * as m007 from './migrations/007_login_throttle.js';
 import * as m008 from './migrations/008_player_attributes.js';
 import * as m009 from './migrations/009_rating_basis.js';
 import * as m010 from './migrations/010_shortlists.js';
+import * as m011 from './migrations/011_staging_copy.js';
 
 export type Db = Kysely<Database>;
 
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008_player_attributes': m008,
   '009_rating_basis': m009,
   '010_shortlists': m010,
+  '011_staging_copy': m011,
 };
 
 class InlineMigrations implements MigrationProvider {

@@ -13,8 +13,11 @@ export interface LockInfo {
   readonly socket: string | null;
 }
 
-function lockPath(dataDir: string): string {
-  return join(dataDir, 'touchline.lock');
+/** The embedded database's lock; `update.lock` is the one a data update or rollback holds (src/cli/data-command.ts). */
+export type LockName = 'touchline.lock' | 'update.lock';
+
+function lockPath(dataDir: string, name: LockName = 'touchline.lock'): string {
+  return join(dataDir, name);
 }
 
 function alive(pid: number): boolean {
@@ -27,9 +30,9 @@ function alive(pid: number): boolean {
 }
 
 /** The live holder of the folder's lock, if any (a stale lock of a dead process counts as none). */
-export function lockHolder(dataDir: string): LockInfo | null {
+export function lockHolder(dataDir: string, name: LockName = 'touchline.lock'): LockInfo | null {
   try {
-    const info = JSON.parse(readFileSync(lockPath(dataDir), 'utf8')) as LockInfo;
+    const info = JSON.parse(readFileSync(lockPath(dataDir, name), 'utf8')) as LockInfo;
     return info.pid !== process.pid && alive(info.pid) ? info : null;
   } catch {
     return null;
@@ -39,10 +42,11 @@ export function lockHolder(dataDir: string): LockInfo | null {
 export class LockedError extends Error {}
 
 /** Takes the lock or throws LockedError naming the holder; returns the release function. */
-export function acquireLock(dataDir: string, socket: string | null): () => void {
+export function acquireLock(dataDir: string, socket: string | null, name: LockName = 'touchline.lock'): () => void {
   // The data folder (database, models, lock, admin socket) is the owner's alone.
   ownerOnly(dataDir);
-  const path = lockPath(dataDir);
+  const path = lockPath(dataDir, name);
+  const what = name === 'update.lock' ? `a data update or rollback in ${dataDir}` : `the embedded database in ${dataDir}`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx', 0o600);
@@ -56,10 +60,10 @@ export function acquireLock(dataDir: string, socket: string | null): () => void 
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = lockHolder(dataDir);
-      if (holder) throw new LockedError(`the embedded database in ${dataDir} is in use by process ${holder.pid}`);
+      const holder = lockHolder(dataDir, name);
+      if (holder) throw new LockedError(`${what} is ${name === 'update.lock' ? 'running in' : 'in use by'} process ${holder.pid}`);
       rmSync(path, { force: true }); // stale: its process is gone
     }
   }
-  throw new LockedError(`could not lock the embedded database in ${dataDir}`);
+  throw new LockedError(`could not lock ${what}`);
 }

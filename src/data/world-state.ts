@@ -48,8 +48,7 @@ export class WorldState {
   }
 
   static async load(db: Db, asOf: string | undefined, logger?: Logger): Promise<WorldState> {
-    const meta = await readMeta(db);
-    const read = await WorldState.readSource(db, asOf, meta);
+    const { meta, read } = await WorldState.readSource(db, asOf, await readMeta(db));
     const base = baseSnapshotOf(read);
     const versions = versionsOf(meta);
     const source = await WorldState.withMembership(db, read, versions.membership);
@@ -62,9 +61,24 @@ export class WorldState {
     return { ...source, seasonClubs: version === 'none' ? [] : await loadSeasonClubs(db), membershipVersion: version };
   }
 
-  private static async readSource(db: Db, asOf: string | undefined, meta: Record<string, string>): Promise<SnapshotSource> {
-    const world = await loadWorld(db);
-    return { world, asOf: servedAsOf({ TOUCHLINE_AS_OF: asOf }, meta), dataVersion: meta.data_version ?? 'empty', ratingsVersion: meta.ratings_version ?? 'none', seasonClubs: [], membershipVersion: 'none' };
+  /**
+   * Reads the world table by table, each read one statement: a swap (data/staging.ts) or a training
+   * committing between two of them would leave half of each, so the versions are read again after
+   * and the read repeated until they held still. Returns the meta the rows belong to.
+   */
+  private static async readSource(db: Db, asOf: string | undefined, metaBefore: Record<string, string>): Promise<{ meta: Record<string, string>; read: SnapshotSource }> {
+    let meta = metaBefore;
+    for (let attempt = 1; ; attempt++) {
+      const world = await loadWorld(db);
+      const after = await readMeta(db);
+      if (versionsOf(after).snapshot === versionsOf(meta).snapshot || attempt >= 5) {
+        // Five swaps in a row during one read cannot happen with updates minutes apart; the last read stands.
+        meta = after;
+        const read = { world, asOf: servedAsOf({ TOUCHLINE_AS_OF: asOf }, meta), dataVersion: meta.data_version ?? 'empty', ratingsVersion: meta.ratings_version ?? 'none', seasonClubs: [], membershipVersion: 'none' };
+        return { meta, read };
+      }
+      meta = after;
+    }
   }
 
   current(): Snapshot {
@@ -91,9 +105,7 @@ export class WorldState {
   }
 
   private async reload(): Promise<boolean> {
-    const meta = await readMeta(this.db);
-    // An update stores the new world, then trains on it: the old one is served until both are done.
-    if (meta.update_pending) return false;
+    let meta = await readMeta(this.db);
     const next = versionsOf(meta);
     if (next.rates !== this.versions.rates) {
       this.ratesNow = (await currentRates(this.db)).table;
@@ -105,8 +117,10 @@ export class WorldState {
     // Only a new world or new ratings need the world read again; a new membership is applied to the one held.
     let read: SnapshotSource = this.sourceNow;
     if (next.snapshot !== this.versions.snapshot) {
-      read = await WorldState.readSource(this.db, this.asOf, meta);
+      ({ meta, read } = await WorldState.readSource(this.db, this.asOf, meta));
       this.base = baseSnapshotOf(read);
+      // The read may have met a newer version than the one checked: that is the one held now.
+      next.snapshot = versionsOf(meta).snapshot;
     }
     const source = await WorldState.withMembership(this.db, read, next.membership);
     this.snapshotNow = snapshotOf(source, this.base);

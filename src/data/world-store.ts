@@ -5,6 +5,19 @@ import { WORLD_TABLE_ORDER, type WorldData, type WorldTables } from '../domain/w
 
 type ColumnTypes<T> = { [K in keyof T]-?: string };
 
+/**
+ * Which copy of the world a call reads or writes: the live tables every server answers from, or
+ * the staging copy an update fills and trains on before swapping it in (src/data/staging.ts).
+ */
+export type WorldSet = 'live' | 'staging';
+/** The staging copy's schema: the world tables and a meta table of its own. */
+export const STAGING_SCHEMA = 'touchline_staging';
+
+/** A world (or meta) table of the set, for raw SQL. */
+export const tableOf = (table: string, set: WorldSet = 'live') => sql.table(set === 'staging' ? `${STAGING_SCHEMA}.${table}` : table);
+/** The query builder on the set's tables (meta included). */
+const builderOf = (db: Db, set: WorldSet): Db => (set === 'staging' ? db.withSchema(STAGING_SCHEMA) : db);
+
 /** PostgreSQL type of every world column, for array-parameter bulk inserts. */
 const COLUMNS: { [T in keyof WorldTables]: ColumnTypes<WorldTables[T]> } = {
   roles: { id: 'text', name: 'text', description: 'text', positions: 'text[]' },
@@ -46,12 +59,12 @@ const REFERENCES: ReadonlyArray<readonly [keyof WorldTables, string, 'clubs' | '
 ];
 
 /** Fails (so the transaction rolls back) naming each reference to a row the world does not hold. */
-async function checkReferences(db: Db, tables: ReadonlyArray<keyof WorldTables>): Promise<void> {
+async function checkReferences(db: Db, tables: ReadonlyArray<keyof WorldTables>, set: WorldSet): Promise<void> {
   const checked = REFERENCES.filter(([table]) => tables.includes(table));
   if (checked.length === 0) return;
   const counts = sql.join(
     checked.map(([table, column, target]) =>
-      sql`(select count(*)::int from ${sql.table(table)} r where r.${sql.ref(column)} is not null and not exists (select 1 from ${sql.table(target)} t where t.id = r.${sql.ref(column)}))`),
+      sql`(select count(*)::int from ${tableOf(table, set)} r where r.${sql.ref(column)} is not null and not exists (select 1 from ${tableOf(target, set)} t where t.id = r.${sql.ref(column)}))`),
   );
   const { rows } = await sql<{ counts: number[] }>`select array[${counts}] as counts`.execute(db);
   const dangling = checked.map(([table, column, target], i) => ({ what: `${table}.${column} -> ${target}`, n: rows[0].counts[i] })).filter((d) => d.n > 0);
@@ -60,7 +73,7 @@ async function checkReferences(db: Db, tables: ReadonlyArray<keyof WorldTables>)
 
 const BATCH = 20_000;
 
-async function bulkInsert<T extends keyof WorldTables>(db: Db, table: T, rows: WorldTables[T][]): Promise<void> {
+async function bulkInsert<T extends keyof WorldTables>(db: Db, table: T, rows: WorldTables[T][], set: WorldSet): Promise<void> {
   const types = COLUMNS[table] as Record<string, string>;
   const cols = Object.keys(types);
   for (let start = 0; start < rows.length; start += BATCH) {
@@ -69,12 +82,12 @@ async function bulkInsert<T extends keyof WorldTables>(db: Db, table: T, rows: W
     // Array columns (text[]) cannot go through unnest as a 2-D array of ragged rows: insert them one by one.
     if (cols.some((c) => types[c].endsWith('[]'))) {
       for (const r of batch) {
-        await db.insertInto(table as never).values(r as never).execute();
+        await builderOf(db, set).insertInto(table as never).values(r as never).execute();
       }
       continue;
     }
     const unnestArgs = sql.join(cols.map((c, i) => sql`${sql.val(arrays[i])}::${sql.raw(types[c])}[]`));
-    await sql`insert into ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) select * from unnest(${unnestArgs})`.execute(db);
+    await sql`insert into ${tableOf(table, set)} (${sql.join(cols.map((c) => sql.ref(c)))}) select * from unnest(${unnestArgs})`.execute(db);
   }
 }
 
@@ -83,24 +96,24 @@ export interface ReplaceProgress {
 }
 
 /**
- * Replaces the whole world in one transaction: readers see the old world until it commits, and a
- * failure (or a killed process) leaves the old world whole. Bumps the data version.
+ * Replaces the whole world of a set in one transaction: readers see the old world until it commits,
+ * and a failure (or a killed process) leaves the old world whole. Bumps the set's data version.
  */
-export async function replaceWorld(db: Db, data: WorldData, meta: Record<string, string>, onTable?: ReplaceProgress): Promise<string> {
+export async function replaceWorld(db: Db, data: WorldData, meta: Record<string, string>, onTable?: ReplaceProgress, set: WorldSet = 'live'): Promise<string> {
   const version = worldVersion(data);
   // The same world again changes nothing (and keeps the models trained on it valid).
-  if ((await readMeta(db)).data_version === version) return version;
+  if ((await readMeta(db, set)).data_version === version) return version;
   await db.transaction().execute(async (trx) => {
     const tables = [...WORLD_TABLE_ORDER].reverse();
-    await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))} cascade`.execute(trx);
+    await sql`truncate ${sql.join(tables.map((t) => tableOf(t, set)))} cascade`.execute(trx);
     for (const table of WORLD_TABLE_ORDER) {
-      await bulkInsert(trx, table, data[table] as never);
+      await bulkInsert(trx, table, data[table] as never, set);
       onTable?.(table, data[table].length);
     }
-    await checkReferences(trx, WORLD_TABLE_ORDER);
+    await checkReferences(trx, WORLD_TABLE_ORDER, set);
     // A new world has no model ratings until the next training.
-    await trx.deleteFrom('meta').where('key', '=', 'ratings_version').execute();
-    await setMeta(trx, { ...meta, data_version: version });
+    await builderOf(trx, set).deleteFrom('meta').where('key', '=', 'ratings_version').execute();
+    await setMeta(trx, { ...meta, data_version: version }, set);
   });
   return version;
 }
@@ -121,18 +134,18 @@ export function worldVersion(data: WorldData): string {
 }
 
 /** Replaces our own ratings (source 'model') with a training's output, in one transaction. */
-export async function replaceModelRatings(db: Db, rows: WorldTables['ratings'][], ratingsVersion: string): Promise<void> {
+export async function replaceModelRatings(db: Db, rows: WorldTables['ratings'][], ratingsVersion: string, set: WorldSet = 'live'): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('ratings').where('source', '=', 'model').execute();
-    await bulkInsert(trx, 'ratings', rows);
-    await checkReferences(trx, ['ratings']);
-    await setMeta(trx, { ratings_version: ratingsVersion });
+    await builderOf(trx, set).deleteFrom('ratings').where('source', '=', 'model').execute();
+    await bulkInsert(trx, 'ratings', rows, set);
+    await checkReferences(trx, ['ratings'], set);
+    await setMeta(trx, { ratings_version: ratingsVersion }, set);
   });
 }
 
-export async function setMeta(db: Db, entries: Record<string, string>): Promise<void> {
+export async function setMeta(db: Db, entries: Record<string, string>, set: WorldSet = 'live'): Promise<void> {
   for (const [key, value] of Object.entries(entries)) {
-    await db
+    await builderOf(db, set)
       .insertInto('meta')
       .values({ key, value })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
@@ -140,8 +153,8 @@ export async function setMeta(db: Db, entries: Record<string, string>): Promise<
   }
 }
 
-export async function readMeta(db: Db): Promise<Record<string, string>> {
-  const rows = await db.selectFrom('meta').selectAll().execute();
+export async function readMeta(db: Db, set: WorldSet = 'live'): Promise<Record<string, string>> {
+  const rows = await builderOf(db, set).selectFrom('meta').selectAll().execute();
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
@@ -151,13 +164,13 @@ export async function isWorldEmpty(db: Db): Promise<boolean> {
 }
 
 /** Reads the whole world back as plain rows; the read model filters by the as-of date. */
-export async function loadWorld(db: Db): Promise<WorldData> {
+export async function loadWorld(db: Db, set: WorldSet = 'live'): Promise<WorldData> {
   const out = {} as Record<keyof WorldTables, unknown[]>;
   for (const table of WORLD_TABLE_ORDER) {
     const cols = sql.join(Object.keys(COLUMNS[table]).map((c) => sql.ref(c)));
     // One JSON text per table: parsing it is 2-3x faster than the drivers' row-by-row decoding, which
     // dominated every start. JSON keeps the shapes the rows had (dates as YYYY-MM-DD, int8 as numbers).
-    const { rows } = await sql<{ rows: string | null }>`select json_agg(t)::text as rows from (select ${cols} from ${sql.table(table)}) t`.execute(db);
+    const { rows } = await sql<{ rows: string | null }>`select json_agg(t)::text as rows from (select ${cols} from ${tableOf(table, set)}) t`.execute(db);
     out[table] = rows[0].rows === null ? [] : (JSON.parse(rows[0].rows) as unknown[]);
   }
   return out as WorldData;

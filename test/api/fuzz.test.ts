@@ -27,6 +27,9 @@ before(async () => {
   // Signing out would revoke the one key every other request uses; test/api/login-throttle.test.ts covers it.
   endpoints = endpointsFromOpenApi(doc).filter((e) => e.path !== '/v1/auth/logout');
   const s = t.runtime.deps.snapshot();
+  // Test apps start their analysis workers on the first analysis: start them here, so the answer
+  // timeout below measures answers, not the workers' start.
+  await t.runtime.deps.engine.warm({ snapshot: s, source: t.runtime.deps.source(), bundle: t.runtime.deps.models()! });
   const players = [...s.players.values()].sort((a, b) => a.id.localeCompare(b.id));
   const clubs = [...s.clubs.values()].sort((a, b) => a.id.localeCompare(b.id));
   ctx = {

@@ -1,95 +1,28 @@
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, rmSync, existsSync, mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { readFileSync, rmSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import yazl from 'yazl';
 import { demoDataDir } from '../helpers/app.js';
-import { freePort, REPO_ROOT, spawnCli, startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process.js';
+import { freePort, spawnCli, startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process.js';
+import { baseAndNext, FIXTURE, RAISED, serveZips, tables, zip } from '../helpers/update-fixture.js';
 import { resolveSource, UpdateError } from '../../src/data/update/source.js';
 
 // `touchline data update --from URL` as an operator runs it, without the network: a local HTTP server on
 // 127.0.0.1 serves zips of the dataset's layout (the test fixture, appearances included), a real server
 // answers from the embedded database, and the CLI goes through its admin socket.
 
-const FIXTURE = join(REPO_ROOT, 'test/fixtures/transfermarkt');
-/** The fixture's rows that do not parse (it tests the importer's rejects): an update fails on them, so the base zip leaves them out. */
-const UNPARSABLE: Record<string, number[]> = { clubs: [7, 9], players: [13, 14], transfers: [18, 19], player_valuations: [26, 27], games: [11], appearances: [11] };
-
-function tables(): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const f of readdirSync(FIXTURE).filter((n) => n.endsWith('.csv'))) {
-    const table = f.replace(/\.csv$/, '');
-    const drop = new Set(UNPARSABLE[table] ?? []);
-    out.set(table, readFileSync(join(FIXTURE, f), 'utf8').split('\n').filter((_, i) => !drop.has(i + 1)).join('\n'));
-  }
-  return out;
-}
-
-const POSITIONS = [['Goalkeeper', 'Goalkeeper'], ['Centre-Back', 'Defender'], ['Left-Back', 'Defender'], ['Central Midfield', 'Midfield'], ['Right Winger', 'Attack'], ['Centre-Forward', 'Attack']];
-const CLUBS = [1001, 1002, 1003, 1004];
-
-/**
- * The models need more than the fixture's handful of players to train on (the fee model 50 paid
- * transfers, the future model 200 player-seasons): 160 more players of the same layout, each with a
- * value every half year from 2016 and one paid move, made deterministically.
- */
-function withSquads(files: Map<string, string>): Map<string, string> {
-  const out = new Map(files);
-  const players: string[] = [];
-  const values: string[] = [];
-  const transfers: string[] = [];
-  for (let i = 0; i < 160; i++) {
-    const id = 5000 + i;
-    const [sub, pos] = POSITIONS[i % POSITIONS.length];
-    const from = CLUBS[i % 4];
-    const to = CLUBS[(i + 1 + (i % 3)) % 4];
-    const born = `${1992 + (i % 9)}-0${1 + (i % 9)}-1${i % 10}`;
-    const scale = 1 + (i % 17);
-    players.push(`${id},Gen${i},Player${i},Gen${i} Player${i},2023,${to},gen-${i},England,Leeds,England,${born},${sub},${pos},right,${170 + (i % 25)},2027-06-30 00:00:00,,,https://example.org/p/${id},GB1,Club,${scale * 1_000_000},${scale * 1_200_000}`);
-    for (let y = 2016; y <= 2023; y++) {
-      for (const md of ['01-15', '07-15']) {
-        const growth = 1 + ((y - 2016) * ((i % 5) - 1)) / 10;
-        values.push(`${id},${y}-${md},${Math.max(50_000, Math.round(scale * 500_000 * growth))},${y < 2020 ? from : to},GB1`);
-      }
-    }
-    transfers.push(`${id},2019-0${7 + (i % 2)}-0${1 + (i % 9)},19/20,${from},${to},From,To,${scale * 450_000 + (i % 7) * 100_000},${scale * 500_000},Gen${i} Player${i}`);
-  }
-  const add = (t: string, rows: string[]) => out.set(t, `${out.get(t)!.trimEnd()}\n${rows.join('\n')}\n`);
-  add('players', players);
-  add('player_valuations', values);
-  add('transfers', transfers);
-  return out;
-}
-
-function zip(files: Map<string, string>, folder = ''): Promise<Buffer> {
-  const z = new yazl.ZipFile();
-  for (const [t, text] of files) z.addBuffer(Buffer.from(text), `${folder}${t}.csv`);
-  z.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    z.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
-  });
-}
-
 let dataDir = '';
 let server: ServerProcess | null = null;
-let http: Server | null = null;
+let http: { url(path: string): string; close(): void } | null = null;
 after(async () => {
   await server?.stop();
   http?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-const RAISED = 95_000_000;
-
 test('data update from a local URL: checked, swapped into the running server within 10 s, reported, bad input refused, rolled back', { timeout: 1_200_000 }, async () => {
-  const base = withSquads(tables());
-  // The update that follows: Adam Archer's value raised, an appearance added.
-  const next = new Map(base);
-  next.set('player_valuations', `${base.get('player_valuations')!.trimEnd()}\n10,2024-05-01,${RAISED},1001,GB1\n`);
-  next.set('appearances', `${base.get('appearances')!.trimEnd()}\n3_10,3,10,1001,1001,2023-08-26,Adam Archer,GB1,0,0,2,1,77\n`);
+  const { base, baseZip, nextZip } = await baseAndNext();
   const noGames = new Map(base);
   noGames.delete('games');
   const noColumn = new Map(base);
@@ -97,21 +30,15 @@ test('data update from a local URL: checked, swapped into the running server wit
   const badRow = new Map(base);
   badRow.set('clubs', readFileSync(join(FIXTURE, 'clubs.csv'), 'utf8'));
   const served: Record<string, Buffer> = {
-    '/v1.zip': await zip(base, 'transfermarkt-datasets/'),
-    '/v2.zip': await zip(next),
+    '/v1.zip': baseZip,
+    '/v2.zip': nextZip,
     '/no-games.zip': await zip(noGames),
     '/no-column.zip': await zip(noColumn),
     '/bad-row.zip': await zip(badRow),
     '/not-a-zip.zip': Buffer.from('<html>not a zip</html>'),
   };
-  http = createServer((req, res) => {
-    const body = served[req.url ?? ''];
-    if (!body) return void res.writeHead(404).end('not found');
-    res.writeHead(200, { 'content-type': 'application/zip', 'content-length': body.length }).end(body);
-  });
-  const port = await freePort();
-  await new Promise<void>((r) => http!.listen(port, '127.0.0.1', () => r()));
-  const url = (p: string) => `http://127.0.0.1:${port}${p}`;
+  http = await serveZips(served, await freePort());
+  const url = http.url;
 
   dataDir = await demoDataDir('touchline-update-');
   server = await startServerProcess({ env: { TOUCHLINE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, startTimeoutMs: 900_000 });
@@ -167,6 +94,27 @@ test('data update from a local URL: checked, swapped into the running server wit
     assert.equal(await latest(), oldValue, `${from} left the served data as it was`);
   }
 
+  // A second update while one runs (its lock held by a live process: this one) is refused in one line.
+  writeFileSync(join(dataDir, 'update.lock'), JSON.stringify({ pid: process.pid, socket: null }));
+  const twice = await update(url('/v2.zip'));
+  rmSync(join(dataDir, 'update.lock'));
+  assert.equal(twice.code, 1, twice.stderr);
+  assert.match(twice.stderr.trim(), new RegExp(`^touchline: a data update or rollback in .* is running in process ${process.pid}: wait for it to end`));
+  assert.equal(await latest(), oldValue);
+
+  // An update killed after its staging copy began to fill: the server that ran it (the embedded
+  // database's holder) dies mid-update; restarted, it serves the old data, and the next update
+  // drops the staging copy left behind and goes through.
+  const killed = spawnCli(['data', 'update', '--from', url('/v2.zip'), '--json'], env);
+  await waitFor('the staging copy being filled', async () => /storing the new world in the staging copy/.test(killed.output().stderr), { timeoutMs: 60_000, intervalMs: 20 });
+  server.signal('SIGKILL');
+  assert.doesNotMatch(killed.output().stderr, /swapping the new data in/, 'killed before the swap');
+  await server.exited;
+  assert.notEqual((await killed.done).code, 0, 'the update reports it did not finish');
+  server = await startServerProcess({ env: { TOUCHLINE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, startTimeoutMs: 120_000 });
+  assert.equal(await latest(), oldValue, 'a restarted server serves the data from before the killed update');
+  assert.equal(await health(), asOf1);
+
   // Second update: the raised value is answered within 10 s, and the report names it.
   const second = await update(url('/v2.zip'));
   assert.equal(second.code, 0, second.stderr);
@@ -190,7 +138,6 @@ test('a disk that fills while the zip is unpacked fails in one line naming it (a
   const work = mkdtempSync(join(tmpdir(), 'touchline-disk-'));
   try {
     const file = join(work, 'src.zip');
-    const { writeFileSync } = await import('node:fs');
     writeFileSync(file, await zip(tables()));
     const full = () => {
       throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });

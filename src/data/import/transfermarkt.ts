@@ -1,6 +1,6 @@
 import type { Db } from '../db.js';
 import type { RoleRow, WorldData, WorldTables } from '../../domain/world.js';
-import { readMeta, replaceWorld } from '../world-store.js';
+import { readMeta, replaceWorld, type WorldSet } from '../world-store.js';
 import { ROLES } from '../../domain/roles.js';
 import { seasonLabel, seasonOf } from '../../domain/season.js';
 import { fileAt, findTableFile, hashInputs, type TableFile } from './csv-source.js';
@@ -53,6 +53,11 @@ export interface ImportOptions {
    * is earlier is in no current squad. Unset: the latest last_season of players.csv is current.
    */
   asOf?: string;
+  /**
+   * Where the world is stored: the live tables (an import), or the staging copy an update swaps in
+   * afterwards (data/staging.ts). `unchanged` always compares with the live data.
+   */
+  into?: WorldSet;
 }
 
 export interface ImportSummary {
@@ -172,7 +177,7 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
     summary.duration_ms = Math.round(performance.now() - started);
     return summary;
   }
-  reporter.info('storing the new world in one transaction');
+  reporter.info(options.into === 'staging' ? 'storing the new world in the staging copy' : 'storing the new world in one transaction');
   summary.data_version = await replaceWorld(
     db,
     world,
@@ -183,6 +188,7 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
       ...(ea ? { ea_match_rate: String(ea.match_rate) } : {}),
     },
     (table, rows) => reporter.stored(table, rows),
+    options.into,
   );
   summary.duration_ms = Math.round(performance.now() - started);
   return summary;

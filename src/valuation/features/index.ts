@@ -105,6 +105,11 @@ export interface FeatureIndex {
   readonly inflationYears: Int32Array;
   /** Per season: league match count per club, for minutes shares. */
   readonly leagueGames: ReadonlyMap<string, number>;
+  /**
+   * Seasons in which the data knows who started (some appearance counts a start): the dataset's
+   * game_lineups. Without them every start count is 0, which says nothing, so the starts share is missing.
+   */
+  readonly startsKnown: ReadonlySet<number>;
 }
 
 /** The feature index of a snapshot, built on first use and kept while the snapshot lives. */
@@ -179,7 +184,7 @@ function buildFeatureIndex(snapshot: Snapshot): FeatureIndex {
   }
   const refDays = Int32Array.from(refs);
   const partial: FeatureIndex = {
-    snapshot, asOfDay, values, careers, refDays, clubStrength: [], leagueOf, leagueStrength: [], inflation, inflationYears, leagueGames: new Map(),
+    snapshot, asOfDay, values, careers, refDays, clubStrength: [], leagueOf, leagueStrength: [], inflation, inflationYears, leagueGames: new Map(), startsKnown: new Set(),
   };
   const clubStrength: Map<string, number>[] = [];
   const leagueStrength: Map<string, number>[] = [];
@@ -225,7 +230,9 @@ function buildFeatureIndex(snapshot: Snapshot): FeatureIndex {
       leagueGames.set(k, (leagueGames.get(k) ?? 0) + 1);
     }
   }
-  return { ...partial, clubStrength, leagueStrength, leagueGames };
+  const startsKnown = new Set<number>();
+  for (const rows of snapshot.appearances.values()) for (const a of rows) if (a.starts > 0) startsKnown.add(a.season);
+  return { ...partial, clubStrength, leagueStrength, leagueGames, startsKnown };
 }
 
 function checkAt(idx: FeatureIndex, day: number): void {
@@ -419,7 +426,10 @@ export function minutesShareAt(idx: FeatureIndex, playerId: string, at: string):
   return playingSharesIn(idx, playerId, seasonOf(at) - 1)[0];
 }
 
-/** His share of his clubs' league minutes and of their league games started in `season` (NaN, NaN without appearances). */
+/**
+ * His share of his clubs' league minutes and of their league games started in `season` (NaN, NaN
+ * without appearances; the starts share NaN in a season the data has no lineups for).
+ */
 export function playingSharesIn(idx: FeatureIndex, playerId: string, season: number): [number, number] {
   const rows = idx.snapshot.appearances.get(playerId);
   if (!rows || rows.length === 0) return [NaN, NaN];
@@ -437,7 +447,7 @@ export function playingSharesIn(idx: FeatureIndex, playerId: string, season: num
     }
   }
   if (games === 0) return [NaN, NaN];
-  return [Math.min(1, minutes / (90 * games)), Math.min(1, starts / games)];
+  return [Math.min(1, minutes / (90 * games)), idx.startsKnown.has(season) ? Math.min(1, starts / games) : NaN];
 }
 
 /** Median log market value of the year of `at` (or the latest year before it with enough values). */
