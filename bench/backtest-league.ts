@@ -35,6 +35,8 @@
  * the model, last season and Elo, beside a naive prior: each promoted club at the mean finish (share
  * of the table) of its league's promoted clubs in the seasons finished by the origin. Targets: the
  * model beats that prior on promoted clubs, and the others stay at or under 2.59 (before issue 29).
+ * References beside them: the others with every promoted club ranked below them (how the model of the
+ * 2.59 ranked them) and their order among themselves, which no placement of promoted clubs changes.
  *
  * Tuning: the impact model's `residualWeight` (the share of a club's results-based residual kept) was
  * chosen with `--origins 2019,2020,2021 --residual-weight W` runs only; 2022 and 2023 were not looked
