@@ -27,8 +27,9 @@ import { parseArgs } from 'node:util';
 import { buildSnapshot, type Snapshot } from '../src/domain/snapshot.js';
 import { addYears, ageAt, clubAt, featureIndex, latestValue, logValueAt, positionGroupOf, positionOf } from '../src/valuation/features/index.js';
 import {
-  CATEGORY_NAMES, FRESH_VALUE_DAYS, categoryOf, fitFutureModel, predictFuture, predictFutureAt, type FutureArtifact,
+  CATEGORY_NAMES, FRESH_VALUE_DAYS, categoryOf, fitFutureModel, predictFuture, predictFutureAt, type FutureArtifact, type MarketMode,
 } from '../src/valuation/future/index.js';
+import { MARKET_TOP, marketLevelAt, marketMoveAt } from '../src/valuation/future/market.js';
 import { fitRatingModel, type RatingArtifact } from '../src/valuation/rating/index.js';
 import { logLoss, median, rankedProbabilityScore, spearman } from '../src/valuation/ml/metrics.js';
 import { createRng } from '../src/domain/random.js';
@@ -44,11 +45,15 @@ const { values: args } = parseArgs({
     horizon: { type: 'string', default: '3' },
     /** Widening of the residual shape (FutureSettings.distribution.spread); default the model's. */
     spread: { type: 'string' },
+    /** How the market enters the model (FutureSettings.market): trend (default), flat, features, off (the model before). */
+    market: { type: 'string' },
   },
 });
 const ORIGINS = args.origins!.split(',').filter((y) => y.trim() !== '').map((y) => `${y.trim()}-06-30`);
 const LAST = '2024-06-30';
 const SPREAD = args.spread === undefined ? undefined : Number(args.spread);
+const MARKET = args.market as MarketMode | undefined;
+if (MARKET !== undefined && !['trend', 'flat', 'features', 'off'].includes(MARKET)) throw new Error(`--market ${MARKET}: trend, flat, features or off`);
 const H = Number(args.horizon);
 const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '  n/a');
 const eurM = (x: number) => `${(x / 1e6).toFixed(1)}M`;
@@ -63,8 +68,11 @@ function shares(logs: readonly number[], shift = 0): number[] {
   return counts.map((c) => (c + 1) / (logs.length + 6));
 }
 
-/** Median H-year ratio by position group and whole age of players valued at 30 June of the 10 years before the origin and H years later. */
-function ageCurveOver(idx: ReturnType<typeof featureIndex>, origin: string, years: number) {
+/**
+ * Median H-year ratio by position group and whole age of players valued at 30 June of the 10 years before the origin and H years later;
+ * `neutral`: each ratio net of the market's move over its window (market.ts), the curve of a flat market.
+ */
+function ageCurveOver(idx: ReturnType<typeof featureIndex>, origin: string, years: number, neutral = false) {
   const logs = new Map<string, number[]>();
   const add = (k: string, l: number) => {
     let list = logs.get(k);
@@ -80,9 +88,11 @@ function ageCurveOver(idx: ReturnType<typeof featureIndex>, origin: string, year
       const b = logValueAt(idx, id, addYears(d0, years), FRESH_VALUE_DAYS);
       const age = ageAt(idx, id, d0);
       if (!Number.isFinite(b) || !Number.isFinite(age)) continue;
+      const move = neutral ? marketLevelAt(idx, addYears(d0, years)) - marketLevelAt(idx, d0) : 0;
+      if (!Number.isFinite(move)) continue;
       const g = positionGroupOf(positionOf(idx, id));
-      add(`${g}|${Math.floor(age)}`, b - a);
-      add(g, b - a);
+      add(`${g}|${Math.floor(age)}`, b - a - move);
+      add(g, b - a - move);
     }
   }
   const curve = new Map<string, number>();
@@ -148,7 +158,7 @@ async function main(): Promise<void> {
     const { rating, ms: ratingMs } = ratingFor(snap, origin);
     const t1 = performance.now();
     const c1 = process.cpuUsage();
-    const future = fitFutureModel(snap, rating, { seed: 3, distribution: { spread: SPREAD } });
+    const future = fitFutureModel(snap, rating, { seed: 3, distribution: { spread: SPREAD }, market: MARKET });
     const fitMs = performance.now() - t1;
     const fitCpuMs = process.cpuUsage(c1).user / 1000;
     console.log(
@@ -158,6 +168,9 @@ async function main(): Promise<void> {
     );
     const curve = ageCurve(future);
     const curveH = H === 3 ? null : ageCurveOver(idx, origin, H);
+    const curveNeutral = ageCurveOver(idx, origin, H, true);
+    const neutralRatios: number[] = [];
+    const rankMoves: number[] = [];
     const allLogs = future.index.rows.map((r) => Math.log(r.payload.v3 / r.payload.v0));
     const flat = shares(allLogs, median(allLogs));
     const outcomes: number[] = [];
@@ -194,6 +207,8 @@ async function main(): Promise<void> {
       const ac = curve(positionOf(idx, p.id), ageAt(idx, p.id, origin));
       ageM.probs.push(ac.probs);
       ageM.ratios.push(curveH ? curveH(positionOf(idx, p.id), ageAt(idx, p.id, origin)) : ac.ratio);
+      neutralRatios.push(curveNeutral(positionOf(idx, p.id), ageAt(idx, p.id, origin)));
+      rankMoves.push(marketMoveAt(lastIdx, Math.log(v0), origin, horizon));
       still.probs.push(flat);
       still.ratios.push(1);
     }
@@ -212,6 +227,25 @@ async function main(): Promise<void> {
     for (const { m, s } of scores) {
       console.log(`  ${m.name.padEnd(10)} ${f3(s.rps).padStart(7)} ${f3(s.logLoss).padStart(8)} ${f3(s.spearman).padStart(9)} ${f3(s.medLog).padStart(12)}`);
     }
+    // The held-out window holds the market's own move, which no model read at the origin can know.
+    const move = marketLevelAt(lastIdx, horizon) - marketLevelAt(lastIdx, origin);
+    const netMed = (ratios: number[]) => median(ratios.map((r, i) => Math.abs(Math.log(r / (actual[i] / Math.exp(move))))));
+    console.log(
+      `market level (mean log value of the ${MARKET_TOP} most valuable) ${f3(marketLevelAt(lastIdx, origin))} at the origin, ${f3(marketLevelAt(lastIdx, horizon))} at the horizon: ` +
+        `the market moved x${Math.exp(move).toFixed(3)} over the held-out window (known only afterwards)`,
+    );
+    console.log(
+      `  outcomes net of that move (each actual ratio / ${Math.exp(move).toFixed(3)}): med|logerr| model ${f3(netMed(model.ratios))}, ` +
+        `age curve ${f3(netMed(ageM.ratios))}, flat-market age curve ${f3(netMed(neutralRatios))} (Spearman unchanged: one factor for all)`,
+    );
+    // The same with the move at each player's price point (the level around his rank at the origin, market.ts).
+    const netRank = (ratios: number[]) => median(ratios.map((r, i) => Math.abs(Math.log(r / actual[i]) + rankMoves[i])));
+    const netRankActual = actual.map((a, i) => a / Math.exp(rankMoves[i]));
+    console.log(
+      `  outcomes net of the move at his price point (median move x${Math.exp(median(rankMoves)).toFixed(3)}): med|logerr| model ${f3(netRank(model.ratios))}, ` +
+        `age curve ${f3(netRank(ageM.ratios))}, flat-market age curve ${f3(netRank(neutralRatios))}; Spearman model ${f3(spearman(model.ratios, netRankActual))}, ` +
+        `age curve ${f3(spearman(ageM.ratios, netRankActual))}`,
+    );
     const [ms, as] = [scores[0].s, scores[1].s];
     const checks: Array<[string, boolean, string]> = [
       ...(H === 3
@@ -270,7 +304,7 @@ async function main(): Promise<void> {
   const { rating } = ratingFor(last, LAST);
   const t3 = performance.now();
   const c3 = process.cpuUsage();
-  const future = fitFutureModel(last, rating, { seed: 3, distribution: { spread: SPREAD } });
+  const future = fitFutureModel(last, rating, { seed: 3, distribution: { spread: SPREAD }, market: MARKET });
   console.log(
     `\n=== known players as of ${LAST} (future model fitted in ${secs(performance.now() - t3)}, ${secs(process.cpuUsage(c3).user / 1000)} CPU, ` +
       `${future.stats.comparables} comparables) ===`,

@@ -1,8 +1,10 @@
 /**
  * Where one analysis on a fresh (player, club) pair spends its CPU, on the demo world with the
  * models the server serves: the parts of get_roi_analysis timed one by one (expected fee, sportive
- * impact = 3 simulated seasons, future value), then a CPU profile (node's inspector) of whole ROI
- * answers, summarised by function self time. docs/engine.md quotes its output.
+ * impact = 3 simulated seasons, future value), first with the clubs cold, then after warmClub has
+ * built every club's simulation baselines and match days (what a worker does when it loads a world),
+ * then a CPU profile (node's inspector) of whole ROI answers on the warmed clubs, summarised by
+ * function self time. docs/engine.md quotes its output.
  *
  * Usage: node --import tsx bench/engine-profile.ts [--pairs 120]
  */
@@ -10,6 +12,7 @@ import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { futureValue } from '../src/valuation/answers.js';
 import { roi, sportiveImpactOf } from '../src/valuation/analysis.js';
+import { warmClub } from '../src/valuation/impact/index.js';
 import { predictFee } from '../src/valuation/fee/index.js';
 import { createRng } from '../src/domain/random.js';
 import { startBenchServer } from './lib/serve.js';
@@ -46,16 +49,30 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const roiOf = (q: { playerId: string; clubId: string }) => roi(bundle, snapshot, { ...q, feeEur: null, annualWageEur: null });
 for (let i = 0; i < 20; i++) roiOf(fresh());
 
-const parts = { fee: [] as number[], impact: [] as number[], future: [] as number[], roi: [] as number[] };
-for (let i = 0; i < PAIRS; i++) {
-  const q = fresh();
-  parts.fee.push(cpuMs(() => predictFee(bundle.fee, snapshot, { playerId: q.playerId, targetClubId: q.clubId })));
-  parts.impact.push(cpuMs(() => sportiveImpactOf(bundle, snapshot, q)));
-  parts.future.push(cpuMs(() => futureValue(bundle, snapshot, { ...q, baselineValueEur: null })));
-  parts.roi.push(cpuMs(() => roiOf(fresh())));
-}
-console.log(`CPU per call on fresh pairs (n=${PAIRS}, median ms): ` +
-  Object.entries(parts).map(([k, v]) => `${k} ${median(v).toFixed(2)}`).join(', '));
+const measure = (label: string) => {
+  const parts = { fee: [] as number[], impact: [] as number[], future: [] as number[], roi: [] as number[] };
+  for (let i = 0; i < PAIRS; i++) {
+    const q = fresh();
+    parts.fee.push(cpuMs(() => predictFee(bundle.fee, snapshot, { playerId: q.playerId, targetClubId: q.clubId })));
+    parts.impact.push(cpuMs(() => sportiveImpactOf(bundle, snapshot, q)));
+    parts.future.push(cpuMs(() => futureValue(bundle, snapshot, { ...q, baselineValueEur: null })));
+    parts.roi.push(cpuMs(() => roiOf(fresh())));
+  }
+  console.log(`CPU per call on fresh pairs, ${label} (n=${PAIRS}, median ms): ` +
+    Object.entries(parts).map(([k, v]) => `${k} ${median(v).toFixed(2)}`).join(', '));
+};
+measure('clubs cold');
+const warmMs = cpuMs(() => {
+  for (const club of clubs) {
+    try {
+      warmClub(bundle.impact!, snapshot, club);
+    } catch {
+      // a club without a league: nothing to keep
+    }
+  }
+});
+console.log(`warmClub on all ${clubs.length} clubs (baselines and match days of the 3 seasons): ${warmMs.toFixed(0)} ms CPU`);
+measure('clubs warmed');
 
 const session = new Session();
 session.connect();

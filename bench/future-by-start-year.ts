@@ -4,7 +4,9 @@
  * at 21-23 and 24-27, for H = 2 and 3, with how many are no longer valued then; and, over the ten
  * start years the future model learns from as of 2024-06-30, the share no longer valued 3 years on
  * (retired, or gone where nobody values him) by age and value. The future model's training rows are
- * the players still valued (docs/models.md, "Future transfer value").
+ * the players still valued (docs/models.md, "Future transfer value"). First the market's level by
+ * year (future/market.ts), and under each line of ratios the same net of the market's move over the
+ * window: of the level of its top, and of the level at each player's price point.
  *
  * Run: node --import tsx bench/future-by-start-year.ts --world-cache /tmp/recommend-tm-world.json
  */
@@ -12,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { buildSnapshot } from '../src/domain/snapshot.js';
 import { addYears, ageAt, featureIndex, logValueAt } from '../src/valuation/features/index.js';
 import { FRESH_VALUE_DAYS } from '../src/valuation/future/index.js';
+import { MARKET_TOP, fitMarketTrend, marketLevelAt, marketMoveAt } from '../src/valuation/future/market.js';
 import { median } from '../src/valuation/ml/metrics.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
 
@@ -22,27 +25,50 @@ const { world, dataVersion } = await loadRealWorld(dataDirFromArgs(args.data ? [
 const idx = featureIndex(buildSnapshot(world, asOf, dataVersion));
 const ids = [...idx.values.keys()];
 
-console.log(`data ${dataVersion} as of ${asOf}: median ratio value H years on / value at the start, players worth at least the value shown; (n, no longer valued)`);
+console.log(`data ${dataVersion} as of ${asOf}: the market's level (mean log value of its ${MARKET_TOP} most valuable, future/market.ts) on 30 June, and its move over the next 2 and 3 years`);
+for (let y = last - 14; y <= last; y++) {
+  const d0 = `${y}-06-30`;
+  const lv = marketLevelAt(idx, d0);
+  const mv = (h: number) => (y + h <= last ? `x${Math.exp(marketLevelAt(idx, addYears(d0, h)) - lv).toFixed(2)}` : '   -');
+  console.log(`  ${y} level ${lv.toFixed(3)}  2 years ${mv(2)}  3 years ${mv(3)}`);
+}
+// What the future model serves on top of a player's own path: the mean 3-year move at his price point over the windows it learns from.
+const windows = Array.from({ length: 10 }, (_, i) => `${last - 12 + i}-06-30`);
+const trend = fitMarketTrend(idx, windows, 3);
+if (trend) {
+  console.log(`the market's mean 3-year move by price point (value as of ${asOf}) over the windows from ${windows[0]} to ${windows[windows.length - 1]}:`);
+  console.log(`  ${trend.logValues.map((v, i) => `${(Math.exp(v) / 1e6).toFixed(1)}M x${Math.exp(trend.moves[i]).toFixed(2)}`).join(' | ')}`);
+}
+console.log(`median ratio value H years on / value at the start, players worth at least the value shown; (n, no longer valued)`);
 for (const H of [2, 3]) {
   for (const [lo, hi] of [[21, 24], [24, 28]]) {
     for (const vmin of [5e6, 20e6]) {
       const cells: string[] = [];
+      const netCells: string[] = [];
       for (let y = last - 14; y + H <= last; y++) {
         const d0 = `${y}-06-30`;
         const ratios: number[] = [];
+        const net: number[] = [];
+        const netRank: number[] = [];
         let gone = 0;
+        const move = marketLevelAt(idx, addYears(d0, H)) - marketLevelAt(idx, d0);
         for (const id of ids) {
           const a = logValueAt(idx, id, d0, FRESH_VALUE_DAYS);
           if (!(Math.exp(a) >= vmin)) continue;
           const age = ageAt(idx, id, d0);
           if (!(age >= lo && age < hi)) continue;
           const b = logValueAt(idx, id, addYears(d0, H), FRESH_VALUE_DAYS);
-          if (Number.isFinite(b)) ratios.push(Math.exp(b - a));
-          else gone++;
+          if (Number.isFinite(b)) {
+            ratios.push(Math.exp(b - a));
+            net.push(Math.exp(b - a - move));
+            netRank.push(Math.exp(b - a - marketMoveAt(idx, a, d0, addYears(d0, H))));
+          } else gone++;
         }
         cells.push(`${y} ${ratios.length ? median(ratios).toFixed(2) : ' n/a'} (${ratios.length}, ${gone})`);
+        netCells.push(`${y} ${net.length ? median(net).toFixed(2) : ' n/a'} / ${netRank.length ? median(netRank).toFixed(2) : ' n/a'}`);
       }
       console.log(`${H} years, age ${lo}-${hi - 1}, ${vmin / 1e6}M+: ${cells.join(' | ')}`);
+      console.log(`  net of the market's move (top ${MARKET_TOP} / at his price point): ${netCells.join(' | ')}`);
     }
   }
 }

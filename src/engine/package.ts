@@ -4,6 +4,11 @@
  * shares it, it does not copy it). A worker unpacks it once, when a task names a package it does
  * not hold yet; so a world swap (import, retraining, `leagues set-clubs`) reaches every worker with
  * its first task on the new data, and nothing is copied per task.
+ *
+ * Packing is done in slices, yielding to the event loop between them: serialising the demo world in
+ * one call held the main thread for about a second at start and at every swap (health checks and
+ * every request waited). Large arrays (the world's tables, the models' rows) are cut into chunks of
+ * CHUNK_ROWS, each serialised on its own; the rest (the skeleton) names them by index.
  */
 import { deserialize, serialize } from 'node:v8';
 import type { Snapshot } from '../domain/snapshot.js';
@@ -14,6 +19,8 @@ export interface EnginePackage {
   /** Names the snapshot and models inside: equal keys, equal contents. */
   readonly key: string;
   readonly bytes: SharedArrayBuffer;
+  /** [offset, length] of each serialised part in `bytes`; part 0 is the skeleton */
+  readonly parts: readonly (readonly [number, number])[];
 }
 
 interface Packed {
@@ -21,20 +28,78 @@ interface Packed {
   bundle: ModelBundle;
 }
 
+/** rows per serialised chunk: a few milliseconds of the main thread each */
+const CHUNK_ROWS = 4000;
+/** plain objects are walked this deep looking for large arrays (source.world.table, bundle.model.rows) */
+const MAX_DEPTH = 4;
+const CHUNKS = '__engineChunks';
+
 export function packageKey(source: SnapshotSource, bundle: ModelBundle): string {
   return `${source.asOf}|${source.dataVersion}|${source.ratingsVersion}|${source.membershipVersion}|${bundle.version}`;
 }
 
-export function pack(source: SnapshotSource, bundle: ModelBundle): EnginePackage {
-  const buf = serialize({ source, bundle } satisfies Packed);
-  const bytes = new SharedArrayBuffer(buf.byteLength);
-  new Uint8Array(bytes).set(buf);
-  return { key: packageKey(source, bundle), bytes };
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** The skeleton of `value`: large arrays replaced by `{[CHUNKS]: [first chunk, count]}`, their slices pushed to `chunks`. */
+function skeletonOf(value: unknown, chunks: unknown[][], depth: number): unknown {
+  if (Array.isArray(value) && value.length > CHUNK_ROWS) {
+    const first = chunks.length;
+    for (let i = 0; i < value.length; i += CHUNK_ROWS) chunks.push(value.slice(i, i + CHUNK_ROWS) as unknown[]);
+    return { [CHUNKS]: [first, chunks.length - first] };
+  }
+  if (depth < MAX_DEPTH && isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = skeletonOf(v, chunks, depth + 1);
+    return out;
+  }
+  return value;
+}
+
+function rebuild(value: unknown, chunks: unknown[][], depth: number): unknown {
+  if (depth <= MAX_DEPTH && isPlainObject(value)) {
+    const ref = value[CHUNKS];
+    if (Array.isArray(ref) && Object.keys(value).length === 1) {
+      const [first, count] = ref as [number, number];
+      return chunks.slice(first, first + count).flat(1);
+    }
+    for (const k of Object.keys(value)) value[k] = rebuild(value[k], chunks, depth + 1);
+  }
+  return value;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Packs the world and models, a slice at a time (see the header). */
+export async function pack(source: SnapshotSource, bundle: ModelBundle): Promise<EnginePackage> {
+  const chunks: unknown[][] = [];
+  const skeleton = skeletonOf({ source, bundle } satisfies Packed, chunks, 0);
+  const buffers: Buffer[] = [serialize(skeleton)];
+  for (const chunk of chunks) {
+    await yieldToEventLoop();
+    buffers.push(serialize(chunk));
+  }
+  await yieldToEventLoop();
+  let total = 0;
+  const parts = buffers.map((b) => {
+    const at = total;
+    total += b.byteLength;
+    return [at, b.byteLength] as const;
+  });
+  const bytes = new SharedArrayBuffer(total);
+  const view = new Uint8Array(bytes);
+  buffers.forEach((b, i) => view.set(b, parts[i][0]));
+  return { key: packageKey(source, bundle), bytes, parts };
 }
 
 /** The snapshot and models of a package, built exactly as the main thread builds its own. */
 export function unpack(pkg: EnginePackage): { snapshot: Snapshot; bundle: ModelBundle } {
   // deserialize copies out of the shared memory: it reads a Buffer view of it without copying first
-  const { source, bundle } = deserialize(Buffer.from(pkg.bytes)) as Packed;
+  const read = ([at, length]: readonly [number, number]) => deserialize(Buffer.from(pkg.bytes, at, length)) as unknown;
+  const chunks = pkg.parts.slice(1).map((p) => read(p) as unknown[]);
+  const { source, bundle } = rebuild(read(pkg.parts[0]), chunks, 0) as Packed;
   return { snapshot: snapshotOf(source), bundle };
 }

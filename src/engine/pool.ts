@@ -20,6 +20,12 @@ import { runTask, type EngineModels, type Task, type TaskResult } from './tasks.
 import type { WorkerMessage } from './worker.js';
 
 export const DEFAULT_MAX_WORKERS = 4;
+/**
+ * Analysis threads run at a lower priority (nice +10, Linux per thread): on a busy machine the main
+ * thread, which routes, checks keys and answers health checks, takes a core first and the
+ * simulations use what is left, so a health check does not wait behind a simulation's time slice.
+ */
+export const WORKER_NICE = 10;
 
 export class EngineBusyError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -50,68 +56,125 @@ export function defaultWorkers(): number {
 
 const workerFile = new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
+/** What a task is about: tasks about one club (or league) go to one worker, which keeps its simulations' baselines. */
+function affinityKey(task: Task): string {
+  switch (task.kind) {
+    case 'warm': return '';
+    case 'forecast': return task.league;
+    default: return task.clubId;
+  }
+}
+
+function hashKey(key: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** tasks more than the least busy worker before a club's task goes elsewhere */
+const SPILL = 4;
+
 export class AnalysisEngine {
   readonly workers: number;
   readonly maxQueue: number;
-  private readonly pool: Piscina<WorkerMessage, TaskResult> | null;
-  private packed: { source: SnapshotSource; bundle: ModelBundle; pkg: EnginePackage } | null = null;
+  /**
+   * One single-thread pool per worker, so a task can be sent to the worker that holds what it
+   * needs: the what-if baselines and kept match days of a club (valuation/impact/baseline-runs.ts,
+   * league/match-days.ts) are per thread, and a club's analyses on one worker build them once and
+   * keep them once. A busy worker's club goes elsewhere when another worker has SPILL fewer tasks.
+   */
+  private readonly pools: Piscina<WorkerMessage, TaskResult>[];
+  private readonly inFlight: number[];
+  private packed: { source: SnapshotSource; bundle: ModelBundle; pkg: Promise<EnginePackage>; ready: EnginePackage | null } | null = null;
   private inThread: { snapshot: Snapshot; bundle: ModelBundle; models: EngineModels } | null = null;
   private closing: Promise<void> | null = null;
 
   constructor(opts: EngineOptions) {
     this.workers = opts.workers ?? defaultWorkers();
     this.maxQueue = opts.maxQueue;
-    this.pool = this.workers === 0 ? null : new Piscina<WorkerMessage, TaskResult>({
+    this.pools = Array.from({ length: this.workers }, () => new Piscina<WorkerMessage, TaskResult>({
       filename: workerFile.href,
-      minThreads: opts.eager === false ? 0 : this.workers,
-      maxThreads: this.workers,
+      minThreads: opts.eager === false ? 0 : 1,
+      maxThreads: 1,
       maxQueue: opts.maxQueue,
       idleTimeout: Number.POSITIVE_INFINITY,
+      niceIncrement: WORKER_NICE,
+      // the worker's event loop turns between tasks: it warms its clubs there (worker.ts)
+      atomics: 'disabled',
       // a worker holds a world: it must not be recycled between tasks
       concurrentTasksPerWorker: 1,
-    });
+    }));
+    this.inFlight = this.pools.map(() => 0);
   }
 
   /** Tasks waiting for a worker now. */
   get queued(): number {
-    return this.pool?.queueSize ?? 0;
+    return this.pools.reduce((a, p) => a + p.queueSize, 0);
   }
 
-  /** The package of this world; made once per source and models (serialising the world once, on this thread). */
-  private packageOf(world: EngineWorld): EnginePackage {
+  /** The package of this world; made once per source and models (serialised on this thread, in slices: package.ts). */
+  private packageOf(world: EngineWorld): Promise<EnginePackage> {
+    return this.packedFor(world).pkg;
+  }
+
+  private packedFor(world: EngineWorld): NonNullable<AnalysisEngine['packed']> {
     if (this.packed?.source !== world.source || this.packed.bundle !== world.bundle) {
-      this.packed = { source: world.source, bundle: world.bundle, pkg: pack(world.source, world.bundle) };
+      const entry: NonNullable<AnalysisEngine['packed']> = { source: world.source, bundle: world.bundle, pkg: pack(world.source, world.bundle), ready: null };
+      void entry.pkg.then((pkg) => { entry.ready = pkg; }, () => undefined);
+      this.packed = entry;
     }
-    return this.packed.pkg;
+    return this.packed;
+  }
+
+  /**
+   * The worker for a task: its club's, unless that one has SPILL more tasks than the least busy (a
+   * simulation on a worker without the club's baselines costs about what four with them cost).
+   */
+  private pick(task: Task): number {
+    const preferred = hashKey(affinityKey(task)) % this.pools.length;
+    let least = preferred;
+    for (let w = 0; w < this.pools.length; w++) if (this.inFlight[w] < this.inFlight[least]) least = w;
+    return this.inFlight[preferred] >= this.inFlight[least] + SPILL ? least : preferred;
   }
 
   /** Runs a task on the world given; EngineBusyError when the queue is full. */
   async run(world: EngineWorld, task: Task): Promise<TaskResult> {
     if (this.closing) throw new EngineBusyError(1);
-    if (!this.pool) {
+    if (this.pools.length === 0) {
       if (this.inThread?.snapshot !== world.snapshot || this.inThread.bundle !== world.bundle) {
         this.inThread = { snapshot: world.snapshot, bundle: world.bundle, models: { snapshot: world.snapshot, bundle: world.bundle, rois: new Map() } };
       }
       return runTask(this.inThread.models, task);
     }
-    if (this.pool.queueSize >= this.maxQueue) throw this.busy();
+    if (this.queued >= this.maxQueue) throw this.busy();
+    const w = this.pick(task);
+    this.inFlight[w]++;
     try {
-      return await this.pool.run({ pkg: this.packageOf(world), task });
+      // handed to piscina at once when the package is ready, so a close() right after still lets it finish
+      const ready = this.packedFor(world).ready;
+      return await (ready ? this.pools[w].run({ pkg: ready, task }) : this.packageOf(world).then((pkg) => this.pools[w].run({ pkg, task })));
     } catch (err) {
       if (err instanceof Error && err.message === 'Task queue is at limit') throw this.busy();
       throw err;
+    } finally {
+      this.inFlight[w]--;
     }
   }
 
   /**
-   * Packs this world and has every worker unpack it, so neither the first request after a start nor
-   * the first after a world swap pays for it (the packing itself runs here, on the calling thread).
+   * Packs this world and has every worker unpack it and build its clubs' simulation baselines, so
+   * neither the first request after a start nor the first after a world swap pays for them (the
+   * packing itself runs here, on the calling thread).
    */
   async warm(world: EngineWorld): Promise<void> {
-    if (!this.pool || this.closing) return;
-    const pkg = this.packageOf(world);
-    // idle workers take one task each: the first is busy unpacking when the second is handed out
-    await Promise.all(Array.from({ length: this.workers }, () => this.pool!.run({ pkg, task: { kind: 'warm' } })));
+    if (this.pools.length === 0 || this.closing) return;
+    const pkg = await this.packageOf(world);
+    // each worker also builds what the analyses of its clubs share (the clubs pick() sends it)
+    const clubs: string[][] = this.pools.map(() => []);
+    for (const league of [...world.snapshot.analysisClubsOfLeague.values()]) {
+      for (const club of league) clubs[hashKey(club) % this.pools.length].push(club);
+    }
+    await Promise.all(this.pools.map((p, w) => p.run({ pkg, task: { kind: 'warm', clubs: clubs[w].sort() } })));
   }
 
   private busy(): EngineBusyError {
@@ -121,7 +184,9 @@ export class AnalysisEngine {
 
   /** Lets running and queued tasks finish, then stops the workers. */
   close(): Promise<void> {
-    this.closing ??= this.pool ? this.pool.close() : Promise.resolve();
+    // a package being made is finished first: tasks waiting for it are handed out before the pools close
+    const packing = this.packed?.pkg.catch(() => undefined) ?? Promise.resolve();
+    this.closing ??= packing.then(() => Promise.all(this.pools.map((p) => p.close()))).then(() => undefined);
     return this.closing;
   }
 }

@@ -10,12 +10,15 @@ import { moneyPair } from '../money/convert.js';
 import type { RateTable } from '../money/rates.js';
 import { leagueForecastOf, roi, sportiveImpactOf, squadValue, type RoiResult } from '../valuation/analysis.js';
 import type { ModelBundle } from '../valuation/bundle.js';
-import { ImpactError, type ImpactErrorCode } from '../valuation/impact/index.js';
+import { ImpactError, warmClub, type ImpactErrorCode } from '../valuation/impact/index.js';
 import { recommendSignings, type RecommendSort } from '../valuation/recommend/index.js';
 
 export type Task =
-  /** unpack the package and nothing else: warms a worker ahead of the first request */
-  | { kind: 'warm' }
+  /**
+   * unpack the package (warms a worker ahead of the first request); the worker then builds what the
+   * analyses of each club named share, between tasks (worker.ts)
+   */
+  | { kind: 'warm'; clubs?: string[] }
   | { kind: 'impact'; playerId: string; clubId: string }
   | { kind: 'roi'; playerId: string; clubId: string; feeEur: number | null; annualWageEur: number | null }
   | { kind: 'squad'; clubId: string; squad: { playerId: string; position: string }[] | null }
@@ -38,6 +41,19 @@ export type Task =
     sort: RecommendSort;
   };
 
+/**
+ * Builds what the analyses of `club` share (valuation/impact's warmClub); a club that cannot be
+ * simulated answers its own error when asked, so there is nothing to keep for it.
+ */
+export function warmClubOf(m: EngineModels, club: string): void {
+  if (!m.bundle.impact) return;
+  try {
+    warmClub(m.bundle.impact, m.snapshot, club);
+  } catch (err) {
+    if (!(err instanceof ImpactError)) throw err;
+  }
+}
+
 /** What a task answers: the result, or the impact model's refusal (an ImpactError does not survive the thread boundary). */
 export type TaskResult =
   | { ok: true; result: unknown }
@@ -56,6 +72,7 @@ function compute(m: EngineModels, task: Task): unknown {
   const { snapshot, bundle } = m;
   switch (task.kind) {
     case 'warm':
+      // the clubs are warmed by the worker between tasks (worker.ts), not here
       return null;
     case 'impact':
       return sportiveImpactOf(bundle, snapshot, task);

@@ -2,11 +2,16 @@
  * The entry of an analysis worker thread (piscina). It holds one package's snapshot and models,
  * unpacked when a task names a package it does not hold (the first task, then after a world swap),
  * and answers tasks with runTask, the same function the main thread would run.
+ *
+ * A 'warm' task names the clubs this worker serves; their simulation baselines and match days are
+ * then built one club per turn of the worker's event loop, so a request arriving meanwhile waits for
+ * at most one club (about 10 ms), never for the whole list (seconds on a busy machine). The pool runs
+ * with piscina's atomics off, so the event loop turns between tasks.
  */
 import { featureIndex } from '../valuation/features/index.js';
 import { positionPools } from '../valuation/recommend/index.js';
 import { unpack, type EnginePackage } from './package.js';
-import { runTask, type EngineModels, type Task, type TaskResult } from './tasks.js';
+import { runTask, warmClubOf, type EngineModels, type Task, type TaskResult } from './tasks.js';
 
 export interface WorkerMessage {
   pkg: EnginePackage;
@@ -26,6 +31,19 @@ function modelsOf(pkg: EnginePackage): EngineModels {
   return held.models;
 }
 
+/** Warms the clubs one per turn while the package is the one held (a newer world stops it). */
+function warmInTurns(key: string, clubs: readonly string[]): void {
+  let next = 0;
+  const step = () => {
+    if (held?.key !== key || next >= clubs.length) return;
+    warmClubOf(held.models, clubs[next++]);
+    setImmediate(step);
+  };
+  setImmediate(step);
+}
+
 export default function work(msg: WorkerMessage): TaskResult {
-  return runTask(modelsOf(msg.pkg), msg.task);
+  const models = modelsOf(msg.pkg);
+  if (msg.task.kind === 'warm' && msg.task.clubs?.length) warmInTurns(msg.pkg.key, msg.task.clubs);
+  return runTask(models, msg.task);
 }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { snapshotOf, type SnapshotSource } from '../../src/domain/snapshot-source.js';
 import { AnalysisEngine, EngineBusyError, type EngineWorld } from '../../src/engine/pool.js';
-import type { Task } from '../../src/engine/tasks.js';
+import { runTask, type Task } from '../../src/engine/tasks.js';
 import { ENGINE_BUSY } from '../../src/http/engine-answer.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
@@ -57,6 +57,21 @@ describe('analysis engine', () => {
     }
   });
 
+  test('a pool warmed with its clubs\' simulation baselines answers exactly as a cold thread', async () => {
+    const pool = new AnalysisEngine({ workers: 2, maxQueue: 64 });
+    try {
+      await pool.warm(world);
+      const tasks: Task[] = [...players.slice(6, 10).map((p, i) => roi(p, clubs[i])), { kind: 'impact', playerId: players[11], clubId: clubs[0] }];
+      const warmed = await Promise.all(tasks.map((task) => pool.run(world, task)));
+      for (const [i, task] of tasks.entries()) {
+        // computed on this thread, from its own baselines, not the workers' warmed ones
+        assert.equal(JSON.stringify(warmed[i]), JSON.stringify(runTask({ snapshot: world.snapshot, bundle: world.bundle, rois: new Map() }, task)));
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
   test('the impact model\'s refusals come back as values', async () => {
     const pool = new AnalysisEngine({ workers: 1, maxQueue: 4 });
     try {
@@ -81,8 +96,10 @@ describe('analysis engine', () => {
     const inThread = new AnalysisEngine({ workers: 0, maxQueue: 64 });
     try {
       const task: Task = { kind: 'forecast', league: other };
-      const before = await Promise.all([pool.run(world, task), pool.run(world, task)]);
-      const after = await Promise.all([pool.run(swapped, task), pool.run(swapped, task)]);
+      // five at once: the league's worker takes four, the fifth goes to the other (pool.ts's pick)
+      const five = (w: EngineWorld) => Promise.all(Array.from({ length: 5 }, () => pool.run(w, task)));
+      const before = await five(world);
+      const after = await five(swapped);
       const clubsIn = (r: (typeof before)[number]) => (r.ok ? (r.result as { clubs: { clubId: string }[] }).clubs.map((c) => c.clubId) : []);
       for (const r of before) assert.ok(!clubsIn(r).includes(moved));
       for (const r of after) {

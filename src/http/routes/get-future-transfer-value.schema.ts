@@ -55,7 +55,7 @@ export const futureValueSchema = z
           })
           .describe('One driver'),
       )
-      .describe('Why: multipliers whose product times baseline_value_in_eur is future_transfer_value_in_eur (within 1%); factors whose effect rounds to 1 are left out, age always shown'),
+      .describe("Why: multipliers whose product times baseline_value_in_eur is future_transfer_value_in_eur (within 1%); factors whose effect rounds to 1 are left out, age always shown. The age driver carries the market's average move at his price over the data's three-year windows: the value is in three years' money, not today's"),
     warnings: warningsOut(),
   })
   .describe('The player\'s market value in 3 years, as one predicted distribution');

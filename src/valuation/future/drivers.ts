@@ -50,6 +50,8 @@ export interface DriverInput {
   logAnchorToBaseline: number;
   /** Log effect of the move to the club asked about. */
   logClubEffect: number;
+  /** Log of the market's move served with the model's ratio (part of the typical player's change, in `age`). */
+  logMarket?: number;
 }
 
 /** The drivers, unrounded; their product is exp(log median ratio + logAnchorToBaseline + logClubEffect). */
@@ -72,6 +74,7 @@ export function futureDrivers(input: DriverInput): Driver[] {
   });
   log.set('current_level', (log.get('current_level') ?? 0) + input.logAnchorToBaseline);
   log.set('club_level', (log.get('club_level') ?? 0) + input.logClubEffect);
+  log.set('age', (log.get('age') ?? 0) + (input.logMarket ?? 0));
   return DRIVER_FACTORS.filter((f) => log.has(f)).map((factor) => ({ factor, effect: Math.exp(log.get(factor)!) }));
 }
 

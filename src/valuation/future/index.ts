@@ -25,6 +25,7 @@ import { bestRole, rateAt, type RatingArtifact } from '../rating/index.js';
 import { CATEGORY_NAMES, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, type ValueCategory } from './bands.js';
 import { clubMoveLogEffect, fitClubMoveEffect, type ClubMoveEffect } from './club-move.js';
 import { futureDrivers, referenceRow, type Driver } from './drivers.js';
+import { MARKET_TOP, fitMarketTrend, marketLevelAt, marketMoveAt, marketTrendFor, type MarketTrend } from './market.js';
 import {
   fitLogRatioModel, logRatioCdf, logRatioDistribution, logRatioQuantile, type LogRatioModel, type LogRatioSettings,
 } from './distribution.js';
@@ -32,7 +33,7 @@ import {
 export { CATEGORY_NAMES, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, type ValueCategory } from './bands.js';
 export { DRIVER_FACTORS, roundedDrivers, type Driver, type DriverFactor } from './drivers.js';
 
-export const FUTURE_MODEL_VERSION = 5;
+export const FUTURE_MODEL_VERSION = 6;
 export const HORIZON_YEARS = 3;
 /** A value counts as his worth at a date when published at most this many days before it. */
 export const FRESH_VALUE_DAYS = 365;
@@ -61,8 +62,19 @@ export interface FutureSettings {
   /** Only the latest this many comparable seasons are kept (default 10). */
   maxSeasons?: number;
   distribution?: LogRatioSettings;
+  /**
+   * How the market (market.ts) enters. `trend` (default): the trees learn each window's change net of
+   * the market's move at the player's price point, the features are deflated by the market's level,
+   * and the answer adds the market's mean move at his price point over the training windows. `flat`:
+   * the same served with the market held flat (no move). `features`: raw changes, features deflated
+   * by the market's level. `off`: the model before (raw changes, features deflated by the median of
+   * all published values).
+   */
+  market?: MarketMode;
   seed?: number;
 }
+
+export type MarketMode = 'trend' | 'flat' | 'features' | 'off';
 
 /** A comparable player-season, compact for the artifact. */
 export interface Comparable {
@@ -85,7 +97,14 @@ export interface FutureArtifact {
   /** The bands of future value / baseline, published with the model. */
   categories: typeof VALUE_CATEGORIES;
   features: readonly string[];
-  settings: { k: number; weights: number[]; maxSeasons: number; seed: number };
+  settings: { k: number; weights: number[]; maxSeasons: number; seed: number; market: MarketMode };
+  /**
+   * The market (market.ts): its level (mean log value of its MARKET_TOP most valuable players) on the
+   * training seasons' start dates and at the as-of date, for the model card; and, with `trend`, its
+   * mean 3-year move by price point over the training windows, added to the trees' ratio (which is
+   * net of the market's move).
+   */
+  market: { top: number; levels: { date: string; level: number }[]; trend: MarketTrend | null };
   distribution: LogRatioModel;
   /** What a move to a stronger or weaker club does to his value (club-move.ts); null: too few moves in the data. */
   clubMove: ClubMoveEffect | null;
@@ -157,11 +176,11 @@ interface PlayerAt {
  * His features at `at` as a player of `clubId` (for training rows his own club then; for a query
  * the club he would join). `logValue` is the log of the value the ratio starts from.
  */
-function playerAt(idx: FeatureIndex, rating: RatingArtifact, playerId: string, at: string, clubId: string | null, logValue: number): PlayerAt {
+function playerAt(idx: FeatureIndex, rating: RatingArtifact, playerId: string, at: string, clubId: string | null, logValue: number, market: MarketMode): PlayerAt {
   const position = positionOf(idx, playerId);
   const r = rateAt(rating, idx, playerId, at, position);
   const age = Number.isFinite(r.age) ? r.age : ageAt(idx, playerId, at);
-  const infl = inflationAt(idx, at);
+  const infl = deflatorAt(idx, at, market);
   const club = clubStrengthAt(idx, clubId, at) - infl;
   const league = leagueStrengthAt(idx, clubId, at) - infl;
   const twoYearsAgo = logValueAt(idx, playerId, addDays(at, -730), 400);
@@ -189,6 +208,11 @@ function playerAt(idx: FeatureIndex, rating: RatingArtifact, playerId: string, a
   return { x, comparable: [r.rating, r.potential, age, logValue - infl, club], rating: r.rating, potential: r.potential, age, position };
 }
 
+/** What the value features are measured against at a date: the market's level, or (before it) the median published value. */
+function deflatorAt(idx: FeatureIndex, at: string, market: MarketMode): number {
+  return market === 'off' ? inflationAt(idx, at) : marketLevelAt(idx, at);
+}
+
 function foldOf(playerId: string): number {
   let h = 2166136261;
   for (let i = 0; i < playerId.length; i++) h = Math.imul(h ^ playerId.charCodeAt(i), 16777619);
@@ -208,6 +232,7 @@ export function fitFutureModel(snapshot: Snapshot, ratingArtifact: RatingArtifac
     weights: [...(settings.weights ?? [1, 1, 1.5, 1, 0.7])],
     maxSeasons: settings.maxSeasons ?? 10,
     seed: settings.seed ?? 0,
+    market: settings.market ?? ('trend' as MarketMode),
   };
   let lastValueDay = 0;
   for (const s of idx.values.values()) if (s.days.length > 0) lastValueDay = Math.max(lastValueDay, s.days[s.days.length - 1]);
@@ -230,12 +255,15 @@ export function fitFutureModel(snapshot: Snapshot, ratingArtifact: RatingArtifac
       if (!Number.isFinite(lv0)) continue;
       const lv3 = logValueAt(idx, pid, d3, FRESH_VALUE_DAYS);
       if (!Number.isFinite(lv3)) continue;
-      const f = playerAt(idx, ratingArtifact, pid, d0, clubAt(idx, pid, d0), lv0);
+      // His path against the market's: the market's own move over the window is not his.
+      const marketMove = resolved.market === 'trend' || resolved.market === 'flat' ? marketMoveAt(idx, lv0, d0, d3) : 0;
+      if (!Number.isFinite(marketMove)) continue;
+      const f = playerAt(idx, ratingArtifact, pid, d0, clubAt(idx, pid, d0), lv0, resolved.market);
       if (!Number.isFinite(f.age)) continue;
       const v0 = Math.exp(lv0);
       const v3 = Math.exp(lv3);
       X.push(f.x);
-      y.push(lv3 - lv0);
+      y.push(lv3 - lv0 - marketMove);
       folds.push(foldOf(pid));
       shapes.push(shapeBucket(f.age));
       knnRows.push({
@@ -260,6 +288,12 @@ export function fitFutureModel(snapshot: Snapshot, ratingArtifact: RatingArtifac
     features: FUTURE_FEATURES,
     settings: resolved,
     distribution,
+    market: {
+      top: MARKET_TOP,
+      levels: [...seasons.map((s) => `${s}-06-30`), snapshot.asOf].map((date) => ({ date, level: marketLevelAt(idx, date) })),
+      // Only the windows that gave training rows.
+      trend: resolved.market === 'trend' ? fitMarketTrend(idx, [...new Set(knnRows.map((r) => r.payload.s))].sort().map((s) => `${s}-06-30`), HORIZON_YEARS) : null,
+    },
     clubMove: fitClubMoveEffect(snapshot, idx, HORIZON_YEARS),
     reference: referenceRow(X, FUTURE_FEATURES.length),
     index,
@@ -286,15 +320,16 @@ function distributionAt(future: FutureArtifact, rating: RatingArtifact, snapshot
   const anchor = ownValue > 0 ? ownValue : baseline;
   // The trees read him at his own club (where their rows were); the club asked about moves him by what moves did.
   const own = clubAt(idx, q.playerId, q.at);
-  const f = playerAt(idx, rating, q.playerId, q.at, own ?? q.clubId, anchor > 0 ? Math.log(anchor) : NaN);
+  const f = playerAt(idx, rating, q.playerId, q.at, own ?? q.clubId, anchor > 0 ? Math.log(anchor) : NaN, future.settings.market ?? 'off');
   const delta = own !== null && q.clubId !== null && q.clubId !== own ? clubStrengthAt(idx, q.clubId, q.at) - clubStrengthAt(idx, own, q.at) : 0;
   const clubEffect = clubMoveLogEffect(future.clubMove ?? null, f.age, delta);
   const d0 = logRatioDistribution(future.distribution, f.x, shapeBucket(f.age));
-  const d = { ...d0, mu: d0.mu + clubEffect };
+  const marketTrend = anchor > 0 ? marketTrendFor(future.market?.trend ?? null, Math.log(anchor)) : 0;
+  const d = { ...d0, mu: d0.mu + clubEffect + marketTrend };
   // Comparables are found at the club asked about (its reputation is part of the match).
-  if (q.clubId !== null && q.clubId !== own) f.comparable[4] = clubStrengthAt(idx, q.clubId, q.at) - inflationAt(idx, q.at);
+  if (q.clubId !== null && q.clubId !== own) f.comparable[4] = clubStrengthAt(idx, q.clubId, q.at) - deflatorAt(idx, q.at, future.settings.market ?? 'off');
   const valueAt = (p: number) => (anchor > 0 ? anchor * Math.exp(logRatioQuantile(d, p)) : 0);
-  return { f, d, anchor, baseline, valueAt, clubEffect };
+  return { f, d, anchor, baseline, valueAt, clubEffect, marketTrend };
 }
 
 /** predictFuture's `futureValueEur` alone, without the comparables search (callers that price many players). */
@@ -304,14 +339,14 @@ export function predictFutureMedian(future: FutureArtifact, rating: RatingArtifa
 
 /** The prediction read at an explicit date of the snapshot (backtests), else use predictFuture. */
 export function predictFutureAt(future: FutureArtifact, rating: RatingArtifact, snapshot: Snapshot, q: FutureQueryAt): FutureOutput {
-  const { f, d, anchor, baseline, valueAt, clubEffect } = distributionAt(future, rating, snapshot, q);
+  const { f, d, anchor, baseline, valueAt, clubEffect, marketTrend } = distributionAt(future, rating, snapshot, q);
   const median = valueAt(0.5);
   const reference = future.reference ?? [];
   const drivers =
     anchor > 0 && baseline > 0 && reference.length === f.x.length
       ? futureDrivers({
           model: future.distribution, features: future.features, reference, x: f.x, referenceBucket: shapeBucket(reference[1]), bucket: shapeBucket(f.age),
-          logAnchorToBaseline: Math.log(anchor / baseline), logClubEffect: clubEffect,
+          logAnchorToBaseline: Math.log(anchor / baseline), logClubEffect: clubEffect, logMarket: marketTrend,
         })
       : [];
   const cdf = (v: number) => (anchor > 0 ? (v <= 0 ? 0 : logRatioCdf(d, Math.log(v / anchor))) : v > 0 ? 1 : 0);

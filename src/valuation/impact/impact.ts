@@ -33,7 +33,7 @@ import { simulateScenarios } from './scenarios.js';
 import { simulateTable, type TableResult } from './table.js';
 import { ImpactError } from './errors.js';
 import {
-  featuresOf, matchDays, HORIZON_SEASONS, leagueContext, ratedPlayer, squadAt,
+  featuresOf, matchDays, matchDaysWith, warmMatchDays, HORIZON_SEASONS, leagueContext, ratedPlayer, squadAt,
   type ImpactArtifact, type LeagueTieContext, type RatedPlayer,
 } from './model.js';
 import { baselineFeatures, clubSquad, clubStrength, completeSquad, isStandIn } from './club-squad.js';
@@ -179,7 +179,10 @@ export function sportiveImpact(
       if (club === input.clubId) {
         // the squad without him: on the same match days when he is at the club; else the club's
         // actual squad, whose features the artifact keeps
-        const days = matchDays(squadAt(curve, withSquad, season), rs, k, atClub ? input.playerId : undefined);
+        // a newcomer: the squad's match days are kept, only the days he may change are solved again
+        const days = atClub
+          ? matchDays(squadAt(curve, withSquad, season), rs, k, input.playerId)
+          : matchDaysWith(squadAt(curve, without, season), squadAt(curve, [player], season)[0], rs, k);
         const withoutFeatures = days.withoutFeatures ?? baselineFeatures(artifact, snapshot, club, k);
         // playing time: his start share on the analysis season's match days, the very days his strength comes from
         if (k === 0) shares = days.startShares;
@@ -235,6 +238,31 @@ export function sportiveImpact(
     revenueTable: { league: table.league, fallback: table.fallback !== undefined, estimate: table.estimate },
     seasons,
   };
+}
+
+/**
+ * Builds what every signing evaluated for `clubId` shares, so its first analysis costs what later
+ * ones do: each season's baseline runs (scenarios.ts keeps them) and the squad's match days
+ * (league/match-days.ts). The same inputs as sportiveImpact's for a newcomer, so its lookups hit.
+ * Throws ImpactError as sportiveImpact does (a club without a league).
+ */
+export function warmClub(artifact: ImpactArtifact, snapshot: Snapshot, clubId: string): void {
+  const setup = leagueOf(artifact, snapshot, clubId);
+  const rs = artifact.settings;
+  const squad = clubSquad(artifact, snapshot, clubId);
+  for (let k = 0; k < HORIZON_SEASONS; k++) {
+    const season = snapshot.analysisSeason + k;
+    warmMatchDays(squadAt(artifact.ageCurve, squad, season), rs, k);
+    const base = { attack: [] as number[], defence: [] as number[] };
+    for (const club of setup.clubs) {
+      const b = clubStrength(artifact, snapshot, setup.ctx, club, baselineFeatures(artifact, snapshot, club, k));
+      base.attack.push(b.attack); base.defence.push(b.defence);
+    }
+    simulateScenarios(
+      { clubIds: setup.clubs, intercept: artifact.strength.intercept, homeAdvantage: artifact.strength.homeAdvantage, target: clubId, scenarios: [base] },
+      { seed: simulationSeed(snapshot.dataVersion, setup.league, clubId, season), targetStandardError: rs.targetStandardError * SQRT_HORIZON, runsFrom: 0, maxRuns: rs.maxRuns },
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ export {
   type ImpactArtifact, type ImpactSettings, type ResolvedImpactSettings,
 } from './model.js';
 export {
-  sportiveImpact, squadAnalysis, roiOf, simulationSeed, revenueTableOf, actualLeagueTable, tableSeed, leagueOf,
+  sportiveImpact, warmClub, squadAnalysis, roiOf, simulationSeed, revenueTableOf, actualLeagueTable, tableSeed, leagueOf,
   type LeagueSetup,
   type SportiveImpact, type SeasonImpact, type SquadAnalysis, type SquadEntryInput, type SquadEntryUsed, type ImpactRunSettings, type LeagueTable,
 } from './impact.js';

@@ -28,6 +28,7 @@ import { isPositionCode, type PositionCode } from '../../domain/positions.js';
 import { ageYears } from '../../domain/season.js';
 import { defaultAgeCurve, fitAgeCurve, projectRating, type AgeCurve, type AgeCurveRow } from '../league/age-curve.js';
 import { squadStrength, type SquadFeatures, type SquadPlayer } from '../league/squad.js';
+import { keepMatchDays, squadStrengthWith } from '../league/match-days.js';
 import { fitStrength, type MatchRow, type StrengthArtifact } from '../league/strength.js';
 import { fitTie, strengthFor, type TieArtifact, type TieRow } from '../league/tie.js';
 import { fitPromotedPrior, type PromotedBlend, type PromotedPrior } from '../league/promoted.js';
@@ -242,6 +243,17 @@ export function matchDays(players: readonly SquadPlayer[], settings: ResolvedImp
   const out: MatchDays = { features: { xi: s.matchDayXiRating, depth: s.depthRating }, startShares: s.startShares };
   if (s.matchDayXiRatingWithout !== undefined) out.withoutFeatures = { xi: s.matchDayXiRatingWithout, depth: s.depthRating };
   return out;
+}
+
+/** matchDays of `squad` plus `added` (who is not in it), on the squad's kept match days (league/match-days.ts). */
+export function matchDaysWith(squad: readonly SquadPlayer[], added: SquadPlayer, settings: ResolvedImpactSettings, k: number | null): MatchDays {
+  const s = squadStrengthWith(squad, added, { replacementRating: settings.replacementRating, shareDraws: drawsFor(settings, k), seed: MATCH_DAY_SEED });
+  return { features: { xi: s.matchDayXiRating, depth: s.depthRating }, startShares: s.startShares };
+}
+
+/** Keeps the match days matchDaysWith reads for `squad` (ahead of its first candidate). */
+export function warmMatchDays(squad: readonly SquadPlayer[], settings: ResolvedImpactSettings, k: number | null): void {
+  keepMatchDays(squad, { replacementRating: settings.replacementRating, shareDraws: drawsFor(settings, k), seed: MATCH_DAY_SEED });
 }
 
 export function featuresOf(players: readonly SquadPlayer[], settings: ResolvedImpactSettings, k: number | null): SquadFeatures {

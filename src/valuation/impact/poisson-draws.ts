@@ -59,11 +59,19 @@ export function roundUp(pairs: number): number {
  * table costs about what a few hundred runs save with it. Values, not state: the draws are the same
  * with or without the memo. Cleared whole when full.
  */
-const sides = new Map<number, Map<number, { cdf: Int32Array; lut: Int8Array }>>();
+export interface Side {
+  /** thresholds, maxGoals + 1 of them */
+  readonly cdf: Int32Array;
+  /** fillLut's table */
+  readonly lut: Int8Array;
+}
+
+const sides = new Map<number, Map<number, Side>>();
 let sidesHeld = 0;
 const SIDES_MAX = 100_000;
 
-export function fillSide(cdf: Int32Array, base: number, lut: Int8Array, lbase: number, lambda: number, maxGoals: number): void {
+/** The side of scoring rate `lambda` (kept; see above). Callers must not write into it. */
+export function sideOf(lambda: number, maxGoals: number): Side {
   let byRate = sides.get(maxGoals);
   if (!byRate) sides.set(maxGoals, (byRate = new Map()));
   let side = byRate.get(lambda);
@@ -73,12 +81,18 @@ export function fillSide(cdf: Int32Array, base: number, lut: Int8Array, lbase: n
       sides.set(maxGoals, (byRate = new Map()));
       sidesHeld = 0;
     }
-    side = { cdf: new Int32Array(maxGoals + 1), lut: new Int8Array(LUT_SIZE) };
-    fillCdf(side.cdf, 0, lambda, maxGoals);
-    fillLut(side.lut, 0, side.cdf, 0);
+    const cdf = new Int32Array(maxGoals + 1), lut = new Int8Array(LUT_SIZE);
+    fillCdf(cdf, 0, lambda, maxGoals);
+    fillLut(lut, 0, cdf, 0);
+    side = { cdf, lut };
     byRate.set(lambda, side);
     sidesHeld++;
   }
+  return side;
+}
+
+export function fillSide(cdf: Int32Array, base: number, lut: Int8Array, lbase: number, lambda: number, maxGoals: number): void {
+  const side = sideOf(lambda, maxGoals);
   cdf.set(side.cdf, base);
   lut.set(side.lut, lbase);
 }

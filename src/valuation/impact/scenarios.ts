@@ -21,6 +21,7 @@
  * runs are added only if one is still above the target. Deriving the count from the baseline
  * keeps every request about the same club and season on the same random numbers and run count.
  */
+import { simulateOnBaseline } from './baseline-runs.js';
 import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillSide, goalsFor, LUT_SIZE, roundUp } from './poisson-draws.js';
 
 export interface ScenarioStrengths {
@@ -294,21 +295,45 @@ class FusedEngine {
   }
 }
 
-/** Runs the scenarios on common random numbers; see the header for how the run count is chosen. */
+/**
+ * Runs the scenarios on common random numbers; see the header for how the run count is chosen. The
+ * runs are played on a kept baseline (baseline-runs.ts): only what scenario 0 does not already hold.
+ */
 export function simulateScenarios(input: ScenarioLeagueInput, settings: ScenarioSettings): ScenarioResult {
   if (!Number.isInteger(settings.seed)) throw new Error('seed must be an integer');
   const maxGoals = settings.maxGoals ?? 20;
   if (!(Number.isInteger(maxGoals) && maxGoals >= 4)) throw new Error('maxGoals must be an integer >= 4');
-  const engine = new FusedEngine(input, settings.seed, maxGoals);
+  if (input.scenarios.length < 1) throw new Error('at least one scenario');
+  checkSettings(settings, input.scenarios.length);
+  return simulateOnBaseline(input, settings, maxGoals);
+}
+
+function checkSettings(settings: ScenarioSettings, scenarios: number): void {
   if (settings.runs !== undefined) {
     if (!Number.isInteger(settings.runs) || settings.runs < 4) throw new Error('runs must be an integer >= 4');
+  } else {
+    const from = settings.runsFrom ?? 0;
+    if (!((settings.targetStandardError ?? 0.05) > 0)) throw new Error('targetStandardError must be > 0');
+    if (!(from >= 0 && from < scenarios)) throw new Error('runsFrom must name a scenario');
+  }
+}
+
+/**
+ * The same answers as simulateScenarios, every run played in full (no kept baseline): the reference
+ * the kept-baseline engine is tested against.
+ */
+export function simulateScenariosInFull(input: ScenarioLeagueInput, settings: ScenarioSettings): ScenarioResult {
+  if (!Number.isInteger(settings.seed)) throw new Error('seed must be an integer');
+  const maxGoals = settings.maxGoals ?? 20;
+  if (!(Number.isInteger(maxGoals) && maxGoals >= 4)) throw new Error('maxGoals must be an integer >= 4');
+  checkSettings(settings, input.scenarios.length);
+  const engine = new FusedEngine(input, settings.seed, maxGoals);
+  if (settings.runs !== undefined) {
     engine.run(Math.ceil(settings.runs / 2));
   } else {
     const target = settings.targetStandardError ?? 0.05;
     const from = settings.runsFrom ?? 0;
     const maxPairs = Math.max(2, Math.floor((settings.maxRuns ?? 100_000) / 2));
-    if (!(target > 0)) throw new Error('targetStandardError must be > 0');
-    if (!(from >= 0 && from < engine.scenarios)) throw new Error('runsFrom must name a scenario');
     engine.run(Math.min(maxPairs, Math.max(2, Math.floor((settings.pilotRuns ?? 512) / 2))));
     // standard errors fall as 1 / sqrt(pairs); 20% margin
     const need = (se: number) => roundUp(engine.pairs * (se / target) ** 2 * 1.2);

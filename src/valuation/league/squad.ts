@@ -47,10 +47,14 @@ const OTHER_GROUP = 12;
 /** an outfield player in goal: allowed, but a stand-in is nearly always better */
 const OUTFIELD_IN_GOAL = 40;
 
-const penaltyTable = new Map<string, number>();
+// by own position, then slot (no string built per lookup: the match days look up thousands)
+const penaltyTable = new Map<PositionCode, Map<PositionCode, number>>();
 for (const [a, b, p] of NEIGHBOURS) {
-  penaltyTable.set(`${a}>${b}`, p);
-  penaltyTable.set(`${b}>${a}`, p);
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    let row = penaltyTable.get(x);
+    if (!row) penaltyTable.set(x, (row = new Map()));
+    row.set(y, p);
+  }
 }
 
 /** Penalty for a player whose position is `own` playing in slot `slot`; a goalkeeper plays only in goal (Infinity). */
@@ -58,7 +62,7 @@ export function positionPenalty(own: PositionCode, slot: PositionCode): number {
   if (own === slot) return 0;
   if (own === 'GK') return Number.POSITIVE_INFINITY;
   if (slot === 'GK') return OUTFIELD_IN_GOAL;
-  const p = penaltyTable.get(`${own}>${slot}`);
+  const p = penaltyTable.get(own)?.get(slot);
   if (p !== undefined) return p;
   return POSITION_GROUP[own] === POSITION_GROUP[slot] ? SAME_GROUP_DEFAULT : OTHER_GROUP;
 }
@@ -135,7 +139,7 @@ const DEFAULT_BENCH: Record<PositionGroup, number> = { GK: 1, DEF: 2, MID: 2, FW
 const TIE_EPS = 1e-7;
 const FORBIDDEN = -1e9;
 
-function resolved(settings: SquadSettings) {
+export function resolved(settings: SquadSettings) {
   return {
     formations: settings.formations ?? FORMATIONS,
     replacementRating: settings.replacementRating ?? 40,
@@ -148,7 +152,7 @@ function resolved(settings: SquadSettings) {
 }
 
 /** Higher rating first, then player id: the order every tie is broken by. */
-function canonical(squad: readonly SquadPlayer[]): SquadPlayer[] {
+export function canonical(squad: readonly SquadPlayer[]): SquadPlayer[] {
   const seen = new Set<string>();
   for (const p of squad) {
     if (seen.has(p.playerId)) throw new Error(`duplicate player ${p.playerId} in squad`);
@@ -163,16 +167,27 @@ function canonical(squad: readonly SquadPlayer[]): SquadPlayer[] {
  * Minimum-cost assignment of n rows to distinct columns (n <= m), Hungarian algorithm with
  * potentials (O(n^2 m)). cost is row-major n x m. Returns the column of each row.
  */
+// assign's buffers, reused from call to call (thousands of calls per analysis; a thread runs one at a time)
+let ws = { size: 0, u: new Float64Array(0), v: new Float64Array(0), p: new Int32Array(0), way: new Int32Array(0), minv: new Float64Array(0), used: new Uint8Array(0) };
+
+function workspace(size: number): typeof ws {
+  if (ws.size < size) {
+    ws = { size, u: new Float64Array(size), v: new Float64Array(size), p: new Int32Array(size), way: new Int32Array(size), minv: new Float64Array(size), used: new Uint8Array(size) };
+  }
+  return ws;
+}
+
 function assign(cost: Float64Array, n: number, m: number): Int32Array {
-  const u = new Float64Array(n + 1), v = new Float64Array(m + 1);
-  const p = new Int32Array(m + 1), way = new Int32Array(m + 1);
-  const minv = new Float64Array(m + 1);
-  const used = new Uint8Array(m + 1);
+  const { u, v, p, way, minv, used } = workspace(Math.max(n, m) + 1);
+  u.fill(0, 0, n + 1);
+  v.fill(0, 0, m + 1);
+  p.fill(0, 0, m + 1);
+  way.fill(0, 0, m + 1);
   for (let i = 1; i <= n; i++) {
     p[0] = i;
     let j0 = 0;
-    minv.fill(Number.POSITIVE_INFINITY);
-    used.fill(0);
+    minv.fill(Number.POSITIVE_INFINITY, 0, m + 1);
+    used.fill(0, 0, m + 1);
     do {
       used[j0] = 1;
       const i0 = p[j0];
@@ -247,7 +262,7 @@ function penaltyMatrix(players: readonly SquadPlayer[], formation: Formation): F
  * stand-in there (value clamped to replacementRating, not a start): the optimum is that of xiFor,
  * on fewer columns.
  */
-class MatchDaySolver {
+export class MatchDaySolver {
   private readonly n: number;
   private readonly P: number;
   private readonly pen: Float64Array;
@@ -265,8 +280,13 @@ class MatchDaySolver {
     this.column = new Int32Array(m);
   }
 
-  /** Total effective rating of the day's XI; `started[j]` is set for each player who starts. `skip` leaves one player out. */
-  solve(ratings: Float64Array, available: Uint8Array, skip: number, started: Uint8Array | null): number {
+  /**
+   * Total effective rating of the day's XI; `started[j]` is set for each player who starts. `skip`
+   * leaves one player out. `duals`, when given, receives the slots' potentials of the optimum (the
+   * assignment's row duals: a column whose cost in every slot exceeds its slot's potential cannot
+   * enter the optimum; match-days.ts uses it).
+   */
+  solve(ratings: Float64Array, available: Uint8Array, skip: number, started: Uint8Array | null, duals?: Float64Array, dualsAt = 0): number {
     const { n, P, pen, value, cost, column } = this;
     const R = this.replacementRating;
     let m = 0;
@@ -282,6 +302,7 @@ class MatchDaySolver {
       }
     }
     const cols = assign(cost, n, m);
+    if (duals) for (let i = 0; i < n; i++) duals[dualsAt + i] = ws.u[i + 1];
     let total = 0;
     for (let i = 0; i < n; i++) {
       const c = cols[i];
@@ -321,10 +342,25 @@ export function bestXi(squad: readonly SquadPlayer[], settings: SquadSettings = 
   return best;
 }
 
-function normal(rng: RandomGenerator): number {
+export function normal(rng: RandomGenerator): number {
   // Box–Muller; 1 - u keeps the logarithm finite
   const u1 = 1 - uniform01(rng), u2 = uniform01(rng);
   return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+}
+
+/** The bench places (the next best players by group, not in the XI) and their mean rating. */
+export function benchOf(players: readonly SquadPlayer[], xi: BestXi, s: ReturnType<typeof resolved>): { bench: BenchPick[]; depthRating: number } {
+  const inXi = new Set(xi.picks.map((p) => p.playerId).filter((id): id is string => id !== null));
+  const bench: BenchPick[] = [];
+  for (const group of ['GK', 'DEF', 'MID', 'FWD'] as const) {
+    const candidates = players.filter((p) => !inXi.has(p.playerId) && POSITION_GROUP[p.position] === group);
+    for (let k = 0; k < s.bench[group]; k++) {
+      const c = candidates[k];
+      bench.push(c ? { group, playerId: c.playerId, rating: c.rating } : { group, playerId: null, rating: s.replacementRating });
+    }
+  }
+  const depthRating = bench.length ? bench.reduce((a, b) => a + b.rating, 0) / bench.length : s.replacementRating;
+  return { bench, depthRating };
 }
 
 /**
@@ -339,17 +375,7 @@ export function squadStrength(squad: readonly SquadPlayer[], settings: SquadSett
   const s = resolved(settings);
   const players = canonical(squad);
   const xi = bestXi(players, settings);
-  const inXi = new Set(xi.picks.map((p) => p.playerId).filter((id): id is string => id !== null));
-
-  const bench: BenchPick[] = [];
-  for (const group of ['GK', 'DEF', 'MID', 'FWD'] as const) {
-    const candidates = players.filter((p) => !inXi.has(p.playerId) && POSITION_GROUP[p.position] === group);
-    for (let k = 0; k < s.bench[group]; k++) {
-      const c = candidates[k];
-      bench.push(c ? { group, playerId: c.playerId, rating: c.rating } : { group, playerId: null, rating: s.replacementRating });
-    }
-  }
-  const depthRating = bench.length ? bench.reduce((a, b) => a + b.rating, 0) / bench.length : s.replacementRating;
+  const { bench, depthRating } = benchOf(players, xi, s);
 
   const formation = s.formations[xi.formation];
   const solver = new MatchDaySolver(players, formation, s.replacementRating);

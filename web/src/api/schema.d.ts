@@ -1864,7 +1864,7 @@ export interface paths {
                             };
                             /** @description What value_category compares to, in EUR: expected_transfer_value when given, else his expected fee today on a neutral market (no buyer named) */
                             baseline_value_in_eur: number;
-                            /** @description Why: multipliers whose product times baseline_value_in_eur is future_transfer_value_in_eur (within 1%); factors whose effect rounds to 1 are left out, age always shown */
+                            /** @description Why: multipliers whose product times baseline_value_in_eur is future_transfer_value_in_eur (within 1%); factors whose effect rounds to 1 are left out, age always shown. The age driver carries the market's average move at his price over the data's three-year windows: the value is in three years' money, not today's */
                             drivers: {
                                 /**
                                  * @description What moves the value
@@ -2287,7 +2287,7 @@ export interface paths {
                                 };
                                 /** @description What value_category compares to, in EUR: expected_transfer_value when given, else his expected fee today on a neutral market (no buyer named) */
                                 baseline_value_in_eur: number;
-                                /** @description Why: multipliers whose product times baseline_value_in_eur is future_transfer_value_in_eur (within 1%); factors whose effect rounds to 1 are left out, age always shown */
+                                /** @description Why: multipliers whose product times baseline_value_in_eur is future_transfer_value_in_eur (within 1%); factors whose effect rounds to 1 are left out, age always shown. The age driver carries the market's average move at his price over the data's three-year windows: the value is in three years' money, not today's */
                                 drivers: {
                                     /**
                                      * @description What moves the value
