@@ -35,6 +35,8 @@
  * the model, last season and Elo, beside a naive prior: each promoted club at the mean finish (share
  * of the table) of its league's promoted clubs in the seasons finished by the origin. Targets: the
  * model beats that prior on promoted clubs, and the others stay at or under 2.59 (before issue 29).
+ * References beside them: the others with every promoted club ranked below them (how the model of the
+ * 2.59 ranked them) and their order among themselves, which no placement of promoted clubs changes.
  *
  * Tuning: the impact model's `residualWeight` (the share of a club's results-based residual kept) was
  * chosen with `--origins 2019,2020,2021 --residual-weight W` runs only; 2022 and 2023 were not looked
@@ -242,6 +244,10 @@ async function main(): Promise<void> {
   // `--promoted-detail`: one line per promoted club (evidence, expected position, rank, actual, prior)
   const detail = process.argv.includes('--promoted-detail');
   const bias = { promoted: [] as number[], others: [] as number[] };
+  // The others' error splits into their order among themselves (which no placement of promoted clubs
+  // changes) and the promoted clubs placed above them (ranks are shared): scored per origin both ways.
+  const othersApart = { below: [] as number[], among: [] as number[] };
+  const othersApartLines: string[] = [];
   let everyOrigin = true;
   for (const origin of origins) {
     const asOf = `${origin}-06-30`;
@@ -296,6 +302,7 @@ async function main(): Promise<void> {
     const pooled: Record<Method, Scores> = { model: emptyScores(), last: emptyScores(), elo: emptyScores() };
     const ref = emptyReference();
     const split = emptySplit();
+    const here = { below: [] as number[], among: [] as number[] };
     const idx = featureIndex(base);
     // the prior sees only seasons finished by the origin
     const earlier = promotedSeasons(world.matches, leagueSet, asOf);
@@ -351,6 +358,15 @@ async function main(): Promise<void> {
       const blendRanks = rankBy(clubs, (c, i) => byClub.get(c)!.expectedPosition + crowdRanks[i]);
       const own = earlier.filter((r) => r.league === league);
       const priorShare = meanOf((own.length > 0 ? own : earlier).map((r) => r.finish));
+      // the others' forecast order among themselves, against their actual order among themselves
+      const stayed = clubs.map((c, i) => i).filter((i) => !promoted.includes(clubs[i]));
+      const amongPredicted = rankBy(stayed.map((i) => clubs[i]), (_, k) => model.ranks[stayed[k]]);
+      const amongActual = rankBy(stayed.map((i) => clubs[i]), (_, k) => actual[stayed[k]]);
+      stayed.forEach((i, k) => {
+        // every promoted club ranked below the others: an other's rank is its rank among them
+        here.below.push(Math.abs(amongPredicted[k] - actual[i]));
+        here.among.push(Math.abs(amongPredicted[k] - amongActual[k]));
+      });
       for (let i = 0; i < n; i++) {
         const side = promoted.includes(clubs[i]) ? 'promoted' : 'others';
         for (const m of METHODS) split[m][side].push(Math.abs(forecasts[m].ranks[i] - actual[i]));
@@ -399,6 +415,10 @@ async function main(): Promise<void> {
     const splitCols = (side: 'promoted' | 'others') => METHODS.map((m) => f2(meanOf(split[m][side])).padStart(5)).join(' ');
     splitLines.push(`origin ${asOf}: promoted (${split.model.promoted.length}) MAE model last elo prior ${splitCols('promoted')} ${f2(meanOf(split.prior.promoted)).padStart(5)} | ` +
       `others (${split.model.others.length}) MAE model last elo ${splitCols('others')}`);
+    othersApartLines.push(`origin ${asOf}: others ${f2(meanOf(split.model.others))} as ranked; with every promoted club ranked below them ${f2(meanOf(here.below))}; ` +
+      `their order among themselves against their actual order among themselves ${f2(meanOf(here.among))}`);
+    othersApart.below.push(...here.below);
+    othersApart.among.push(...here.among);
     for (const m of [...METHODS, 'prior'] as const) {
       splitAll[m].promoted.push(...split[m].promoted);
       splitAll[m].others.push(...split[m].others);
@@ -426,6 +446,10 @@ async function main(): Promise<void> {
   console.log(`  pooled: promoted (${splitAll.model.promoted.length}) MAE model last elo prior ${pooledCols('promoted')} ${f2(meanOf(splitAll.prior.promoted))} | ` +
     `others (${splitAll.model.others.length}) MAE model last elo ${pooledCols('others')}`);
   console.log(`  mean signed rank error (model rank - actual; > 0: placed too low): promoted ${f2(meanOf(bias.promoted))}, others ${f2(meanOf(bias.others))}`);
+  console.log('\nthe others apart from where promoted clubs are placed (references, not targets)');
+  for (const line of othersApartLines) console.log(`  ${line}`);
+  console.log(`  pooled: others ${f2(meanOf(splitAll.model.others))} as ranked; with every promoted club ranked below them ${f2(meanOf(othersApart.below))}; ` +
+    `their order among themselves ${f2(meanOf(othersApart.among))}`);
   if (blendLines.length > 0) {
     console.log('\npromoted blend (league/promoted.ts), learned at each origin from the seasons finished before it');
     for (const line of blendLines) console.log(`  ${line}`);
