@@ -37,12 +37,15 @@ async function ensureAllPlan(trx: Trx, name: string, rateLimit: number | null): 
     await trx.updateTable('plans').set({ all_competitions: true, competitions: [], clubs: [] }).where('id', '=', plan.id).execute();
     return { id: plan.id, changed: true };
   }
+  // Instances starting together on one PostgreSQL database make it at the same time: one insert wins.
   const row = await trx
     .insertInto('plans')
     .values({ name, all_competitions: true, competitions: [], clubs: [], rate_limit: rateLimit })
+    .onConflict((oc) => oc.column('name').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, changed: false };
+    .executeTakeFirst();
+  if (row) return { id: row.id, changed: false };
+  return ensureAllPlan(trx, name, rateLimit);
 }
 
 /** Makes sure an active account on an all-coverage plan exists; returns its id and whether an existing one changed. */
@@ -50,8 +53,14 @@ async function ensureAllAccount(trx: Trx, email: string, planName = ALL_PLAN_NAM
   const plan = await ensureAllPlan(trx, planName, rateLimit);
   const acc = await trx.selectFrom('accounts').select(['id', 'status', 'plan_id']).where('email', '=', email).executeTakeFirst();
   if (!acc) {
-    const row = await trx.insertInto('accounts').values({ email, status: 'active', plan_id: plan.id }).returning('id').executeTakeFirstOrThrow();
-    return { id: row.id, changed: plan.changed };
+    const row = await trx
+      .insertInto('accounts')
+      .values({ email, status: 'active', plan_id: plan.id })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) return { id: row.id, changed: plan.changed };
+    return ensureAllAccount(trx, email, planName, rateLimit);
   }
   if (acc.status === 'active' && acc.plan_id === plan.id) return { id: acc.id, changed: plan.changed };
   await trx.updateTable('accounts').set({ status: 'active', plan_id: plan.id }).where('id', '=', acc.id).execute();
