@@ -20,7 +20,7 @@
  * most BASELINE_BYTES are kept per thread, least recently used dropped first.
  */
 import { BLOCK, canonicalOrder, checkLeague, drawSetup, goalsFor, LUT_SIZE, roundUp, sideOf, type Side } from './poisson-draws.js';
-import type { ScenarioLeagueInput, ScenarioOutcome, ScenarioResult, ScenarioSettings } from './scenarios.js';
+import type { ScenarioLeagueInput, ScenarioOutcome, ScenarioResult, ScenarioSettings } from './scenario-types.js';
 
 /** bytes of baselines kept per thread (each worker keeps its own) */
 export const BASELINE_BYTES = 48 * 1024 * 1024;
