@@ -20,15 +20,19 @@ import { CURRENCIES, setCurrency, useAccountCurrency, usePickedCurrency } from '
 import './styles.css';
 
 function useRoute(): Route {
-  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  const [first] = useState(() => location.hash);
+  const [route, setRoute] = useState(() => parseRoute(first));
   useEffect(() => {
     const on = () => {
       setRoute(parseRoute(location.hash));
       window.scrollTo(0, 0);
     };
     addEventListener('hashchange', on);
+    // The address may have changed between the first render and this listener (a link opened while
+    // the page was still starting): read it again, or that change is lost.
+    if (location.hash !== first) setRoute(parseRoute(location.hash));
     return () => removeEventListener('hashchange', on);
-  }, []);
+  }, [first]);
   return route;
 }
 
