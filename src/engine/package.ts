@@ -23,7 +23,7 @@ export interface EnginePackage {
   readonly parts: readonly (readonly [number, number])[];
 }
 
-interface Packed {
+export interface Packed {
   source: SnapshotSource;
   bundle: ModelBundle;
 }
@@ -95,11 +95,16 @@ export async function pack(source: SnapshotSource, bundle: ModelBundle): Promise
   return { key: packageKey(source, bundle), bytes, parts };
 }
 
-/** The snapshot and models of a package, built exactly as the main thread builds its own. */
-export function unpack(pkg: EnginePackage): { snapshot: Snapshot; bundle: ModelBundle } {
+/** The rows and models of a package as packed (the snapshot is built from them: unpack). */
+export function unpackSource(pkg: EnginePackage): Packed {
   // deserialize copies out of the shared memory: it reads a Buffer view of it without copying first
   const read = ([at, length]: readonly [number, number]) => deserialize(Buffer.from(pkg.bytes, at, length)) as unknown;
   const chunks = pkg.parts.slice(1).map((p) => read(p) as unknown[]);
-  const { source, bundle } = rebuild(read(pkg.parts[0]), chunks, 0) as Packed;
+  return rebuild(read(pkg.parts[0]), chunks, 0) as Packed;
+}
+
+/** The snapshot and models of a package, built exactly as the main thread builds its own. */
+export function unpack(pkg: EnginePackage): { snapshot: Snapshot; bundle: ModelBundle } {
+  const { source, bundle } = unpackSource(pkg);
   return { snapshot: snapshotOf(source), bundle };
 }

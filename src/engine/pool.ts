@@ -65,7 +65,7 @@ function affinityKey(task: Task): string {
   }
 }
 
-function hashKey(key: string): number {
+export function hashKey(key: string): number {
   let h = 2166136261;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
   return h >>> 0;

@@ -19,7 +19,7 @@
  * world swap needs no invalidation (a new world's strengths make new keys; old ones age out). At
  * most BASELINE_BYTES are kept per thread, least recently used dropped first.
  */
-import { BLOCK, canonicalOrder, checkLeague, drawSetup, goalsFor, LUT_SIZE, roundUp, sideOf, type Side } from './poisson-draws.js';
+import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillSideUnkept, goalsFor, LUT_SIZE, roundUp, sideOf, type Side } from './poisson-draws.js';
 import type { ScenarioLeagueInput, ScenarioOutcome, ScenarioResult, ScenarioSettings } from './scenario-types.js';
 
 /** bytes of baselines kept per thread (each worker keeps its own) */
@@ -123,12 +123,31 @@ class Baseline {
   }
 
   // the rates exactly as FusedEngine computes them, so the sides (and goals) are the same
+  rateH(att: ArrayLike<number>, def: ArrayLike<number>, i: number, j: number): number {
+    return Math.exp(this.mu + this.home + att[i] - def[j]);
+  }
+
+  rateA(att: ArrayLike<number>, def: ArrayLike<number>, i: number, j: number): number {
+    return Math.exp(this.mu + att[j] - def[i]);
+  }
+
   sideH(att: ArrayLike<number>, def: ArrayLike<number>, i: number, j: number): Side {
-    return sideOf(Math.exp(this.mu + this.home + att[i] - def[j]), this.maxGoals);
+    return sideOf(this.rateH(att, def, i, j), this.maxGoals);
   }
 
   sideA(att: ArrayLike<number>, def: ArrayLike<number>, i: number, j: number): Side {
-    return sideOf(Math.exp(this.mu + att[j] - def[i]), this.maxGoals);
+    return sideOf(this.rateA(att, def, i, j), this.maxGoals);
+  }
+
+  /** A scenario's sides of these fixtures, flat, not kept (fillSideUnkept: they are the scenario's own). */
+  scenarioSides(att: ArrayLike<number>, def: ArrayLike<number>, fixtures: ArrayLike<number>, home: boolean): FlatSides {
+    const k1 = this.maxGoals + 1, m = fixtures.length;
+    const t: FlatSides = { k1, cdf: new Int32Array(m * k1), lut: new Int8Array(m * LUT) };
+    for (let e = 0; e < m; e++) {
+      const i = this.fh[fixtures[e]], j = this.fa[fixtures[e]];
+      fillSideUnkept(t.cdf, e * k1, t.lut, e * LUT, home ? this.rateH(att, def, i, j) : this.rateA(att, def, i, j), this.maxGoals);
+    }
+    return t;
   }
 
   get bytes(): number {
@@ -229,15 +248,15 @@ class Replay {
 
   constructor(private readonly base: Baseline, att: Float64Array, def: Float64Array) {
     const k1 = base.maxGoals + 1;
-    this.tH = flatten(Array.from(base.tFix, (f) => base.sideH(att, def, base.fh[f], base.fa[f])), k1);
-    this.tA = flatten(Array.from(base.tFix, (f) => base.sideA(att, def, base.fh[f], base.fa[f])), k1);
+    this.tH = base.scenarioSides(att, def, base.tFix, true);
+    this.tA = base.scenarioSides(att, def, base.tFix, false);
     const changed = (c: number) => att[c] !== base.att[c] || def[c] !== base.def[c];
     const x = Array.from(base.oFix).filter((f) => changed(base.fh[f]) || changed(base.fa[f]));
     this.xFix = Int32Array.from(x);
     this.xBaseH = flatten(x.map((f) => base.baseH[f]), k1);
     this.xBaseA = flatten(x.map((f) => base.baseA[f]), k1);
-    this.xH = flatten(x.map((f) => base.sideH(att, def, base.fh[f], base.fa[f])), k1);
-    this.xA = flatten(x.map((f) => base.sideA(att, def, base.fh[f], base.fa[f])), k1);
+    this.xH = base.scenarioSides(att, def, x, true);
+    this.xA = base.scenarioSides(att, def, x, false);
   }
 
   /** Places on pairs [done, pairs) (the baseline holds them), appended to `ranks`. */
