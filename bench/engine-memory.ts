@@ -39,6 +39,7 @@ for (const m of result.steps) {
   last = m.used;
 }
 console.log(`sha256 of the ${result.count} answers (JSON): ${result.answers}`);
+for (const c of result.caches) console.log(`heap freed by emptying the ${c.what}: ${c.freed.toFixed(1)} MB`);
 console.log('heap each snapshot field holds alone (freed by emptying it, in this order, MB):');
 for (const f of result.fields) console.log(`  ${f.field.padEnd(24)} ${f.freed.toFixed(1).padStart(6)}`);
 await pool.close();

@@ -11,17 +11,19 @@ import { createRng } from '../../src/domain/random.js';
 import type { Snapshot } from '../../src/domain/snapshot.js';
 import { snapshotOf } from '../../src/domain/snapshot-source.js';
 import { unpackSource, type EnginePackage } from '../../src/engine/package.js';
-import { runTask, warmClubOf, type EngineModels, type Task } from '../../src/engine/tasks.js';
+import { ROIS_KEPT, runTask, warmClubOf, type EngineModels, type Task } from '../../src/engine/tasks.js';
 import { keptBaselines } from '../../src/valuation/impact/baseline-runs.js';
 import { keptMatchDays } from '../../src/valuation/league/match-days.js';
+import { releaseUnread, UNREAD_BY_TASKS } from '../../src/engine/worker.js';
 import { featureIndex } from '../../src/valuation/features/index.js';
-import { positionPools } from '../../src/valuation/recommend/index.js';
+import { positionPools, SCREENS_KEPT } from '../../src/valuation/recommend/index.js';
+import { memoTable } from '../../src/domain/memo.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
 export interface MemoryStep { step: string; used: number; total: number; buffers: number; extra: string }
-export interface MemoryReport { steps: MemoryStep[]; fields: { field: string; freed: number }[]; answers: string; count: number }
+export interface MemoryReport { steps: MemoryStep[]; fields: { field: string; freed: number }[]; answers: string; count: number; caches: { what: string; freed: number }[] }
 
 function heap(): { used: number; total: number; buffers: number } {
   // twice: weak maps' entries (memo.ts) need a second pass
@@ -33,7 +35,7 @@ function heap(): { used: number; total: number; buffers: number } {
 }
 
 export default function measure({ pkg, clubs, tasks }: { pkg: EnginePackage; clubs: string[]; tasks: number }): MemoryReport {
-const out: MemoryReport = { steps: [], fields: [], answers: '', count: 0 };
+const out: MemoryReport = { steps: [], fields: [], answers: '', count: 0, caches: [] };
 const report = (step: string, extra = '') => out.steps.push({ step, ...heap(), extra });
 
 report('worker started, modules loaded');
@@ -57,6 +59,8 @@ report('featureIndex', `${(performance.now() - t0).toFixed(0)} ms`);
 t0 = performance.now();
 if (bundle.impact) positionPools(bundle.impact, snapshot);
 report('positionPools', `${(performance.now() - t0).toFixed(0)} ms`);
+releaseUnread(snapshot);
+report('releaseUnread', UNREAD_BY_TASKS.join(', '));
 const models: EngineModels = { snapshot, bundle, rois: new Map() };
 t0 = performance.now();
 for (const club of clubs) warmClubOf(models, club);
@@ -97,6 +101,27 @@ for (let round = 1; round <= 2; round++) {
 
 out.answers = answers.digest('hex').slice(0, 16);
 
+// what the per-worker caches of recommendations hold: the exact ROI results and the clubs' screens
+{
+  let before = heap().used;
+  const n = models.rois.size;
+  models.rois.clear();
+  let after = heap().used;
+  out.caches.push({ what: `${n} kept ROI results (tasks.ts, at most ${ROIS_KEPT})`, freed: before - after });
+  before = after;
+  const screens = memoTable<unknown>(snapshot, 'recommend.screened');
+  const m = screens.size;
+  screens.clear();
+  after = heap().used;
+  out.caches.push({ what: `${m} kept screens (recommend, at most ${SCREENS_KEPT})`, freed: before - after });
+}
+
+/** In a function of its own: a local holding the old value in the loop would keep it alive through the measurement. */
+function empty(snapshot: Snapshot, f: keyof Snapshot): void {
+  const v = snapshot[f];
+  (snapshot as unknown as Record<string, unknown>)[f] = v instanceof Map ? new Map() : Array.isArray(v) ? [] : v;
+}
+
 // what each snapshot field holds that nothing else does (the features and pools above hold some rows too):
 // the heap freed by emptying it, in this order
 const fields: (keyof Snapshot)[] = [
@@ -104,9 +129,8 @@ const fields: (keyof Snapshot)[] = [
   'contracts', 'players', 'playerByRegistryA', 'playerByRegistryB', 'clubSeasons', 'attributes', 'roles',
 ];
 let before = heap().used;
-for (const f of fields) {
-  const v = snapshot[f];
-  (snapshot as unknown as Record<string, unknown>)[f] = v instanceof Map ? new Map() : Array.isArray(v) ? [] : v;
+for (const f of fields.filter((x) => !(UNREAD_BY_TASKS as readonly string[]).includes(x))) {
+  empty(snapshot, f);
   const after = heap().used;
   out.fields.push({ field: f, freed: before - after });
   before = after;

@@ -66,7 +66,7 @@ export interface EngineModels {
   rois: Map<string, RoiResult>;
 }
 
-const ROIS_KEPT = 20_000;
+export const ROIS_KEPT = 20_000;
 
 function compute(m: EngineModels, task: Task): unknown {
   const { snapshot, bundle } = m;

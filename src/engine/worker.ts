@@ -8,6 +8,7 @@
  * at most one club (about 10 ms), never for the whole list (seconds on a busy machine). The pool runs
  * with piscina's atomics off, so the event loop turns between tasks.
  */
+import type { Snapshot } from '../domain/snapshot.js';
 import { featureIndex } from '../valuation/features/index.js';
 import { positionPools } from '../valuation/recommend/index.js';
 import { unpack, type EnginePackage } from './package.js';
@@ -20,6 +21,31 @@ export interface WorkerMessage {
 
 let held: { key: string; models: EngineModels } | null = null;
 
+/**
+ * Snapshot fields no task of a worker reads once the feature index is built: the rows only the
+ * index's build (market values, matches, club seasons), the models' fits (transfers as a list,
+ * later external ratings) or other endpoints (registry ids, attributes) read. About 45 MB a worker
+ * on the demo world (bench/engine-memory.ts); transfersOfPlayer, appearances, contracts, careers and
+ * the rest stay.
+ */
+export const UNREAD_BY_TASKS = [
+  'values', 'matches', 'clubSeasons', 'transfers', 'laterExternalRatings', 'playerByRegistryA', 'playerByRegistryB', 'attributes',
+] as const satisfies readonly (keyof Snapshot)[];
+
+/**
+ * Lets the rows of UNREAD_BY_TASKS go: each field then throws when read, so a task that comes to
+ * need one fails loudly (the engine tests compare every kind of task with the main thread's answer)
+ * rather than answering from an empty table. Call it once the indexes that read them are built.
+ */
+export function releaseUnread(snapshot: Snapshot): void {
+  for (const field of UNREAD_BY_TASKS) {
+    Object.defineProperty(snapshot, field, {
+      get() { throw new Error(`snapshot.${field} is not held in the analysis workers (engine/worker.ts)`); },
+      enumerable: false,
+    });
+  }
+}
+
 function modelsOf(pkg: EnginePackage): EngineModels {
   if (held?.key === pkg.key) return held.models;
   held = null; // let the previous world go before the next is built
@@ -27,6 +53,7 @@ function modelsOf(pkg: EnginePackage): EngineModels {
   // what ModelState warms on the main thread, paid once here rather than by the first request that needs it
   featureIndex(snapshot);
   if (bundle.impact) positionPools(bundle.impact, snapshot);
+  releaseUnread(snapshot);
   held = { key: pkg.key, models: { snapshot, bundle, rois: new Map() } };
   return held.models;
 }

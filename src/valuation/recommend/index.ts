@@ -154,7 +154,7 @@ export function screenPosition(bundle: ModelBundle, snapshot: Snapshot, clubId: 
   return { screen, players };
 }
 
-const SCREENS_KEPT = 64;
+export const SCREENS_KEPT = 64;
 
 /** screenPosition, kept per snapshot, models, club and position (the most recent SCREENS_KEPT). */
 export function screenedPosition(bundle: ModelBundle, snapshot: Snapshot, clubId: string, position: PositionCode): ScreenedPosition {
