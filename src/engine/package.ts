@@ -95,11 +95,38 @@ export async function pack(source: SnapshotSource, bundle: ModelBundle): Promise
   return { key: packageKey(source, bundle), bytes, parts };
 }
 
+/**
+ * One copy of each string in the rows: deserialize gives every row its own copy of each string it
+ * holds, and ids, dates and codes repeat across hundreds of thousands of rows (a player's id in
+ * each of his appearances, ratings, contracts...). Values are unchanged, only shared.
+ */
+function shareStrings(rows: unknown[], seen: Map<string, string>): void {
+  const one = (v: string) => {
+    const kept = seen.get(v);
+    if (kept !== undefined) return kept;
+    seen.set(v, v);
+    return v;
+  };
+  for (const row of rows) {
+    if (!isPlainObject(row)) continue;
+    for (const k in row) {
+      const v = row[k];
+      if (typeof v === 'string') row[k] = one(v);
+      else if (isPlainObject(v)) for (const k2 in v) if (typeof v[k2] === 'string') v[k2] = one(v[k2]);
+    }
+  }
+}
+
 /** The rows and models of a package as packed (the snapshot is built from them: unpack). */
 export function unpackSource(pkg: EnginePackage): Packed {
   // deserialize copies out of the shared memory: it reads a Buffer view of it without copying first
   const read = ([at, length]: readonly [number, number]) => deserialize(Buffer.from(pkg.bytes, at, length)) as unknown;
-  const chunks = pkg.parts.slice(1).map((p) => read(p) as unknown[]);
+  const seen = new Map<string, string>();
+  const chunks = pkg.parts.slice(1).map((p) => {
+    const rows = read(p) as unknown[];
+    shareStrings(rows, seen);
+    return rows;
+  });
   return rebuild(read(pkg.parts[0]), chunks, 0) as Packed;
 }
 
