@@ -7,7 +7,7 @@
  * runs the very functions of engine/worker.ts; a pool of 2 holds about twice this, plus the shared
  * package once.
  *
- * Usage: node --import tsx bench/engine-memory.ts [--tasks 300]
+ * Usage: node --import tsx bench/engine-memory.ts [--tasks 200] [--young MB]
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -18,8 +18,10 @@ import type measure from './lib/engine-memory-worker.js';
 import type { MemoryReport } from './lib/engine-memory-worker.js';
 import { startBenchServer } from './lib/serve.js';
 
-const { values } = parseArgs({ options: { tasks: { type: 'string', default: '300' } } });
+const { values } = parseArgs({ options: { tasks: { type: 'string', default: '200' }, young: { type: 'string' } } });
 const TASKS = Number(values.tasks);
+/** piscina's resourceLimits.maxYoungGenerationSizeMb for the worker (V8's default when not given) */
+const YOUNG = values.young === undefined ? undefined : Number(values.young);
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
 const server = await startBenchServer({ ENGINE_WORKERS: '0' });
@@ -27,11 +29,15 @@ const snapshot = server.runtime.world.current();
 const pkg = await pack(server.runtime.world.source(), server.runtime.models.current()!);
 const clubs = [...snapshot.analysisClubsOfLeague.values()].flat().filter((c) => hashKey(c) % 2 === 0).sort();
 await server.close();
-console.log(`engine memory bench: demo world, package ${(pkg.bytes.byteLength / 2 ** 20).toFixed(1)} MB, load average ${load()}`);
+console.log(`engine memory bench: demo world, package ${(pkg.bytes.byteLength / 2 ** 20).toFixed(1)} MB, young generation ${YOUNG ?? 'default'}, load average ${load()}`);
 console.log('one worker after a full GC, MB: V8 heap used / committed + its ArrayBuffers (change of used)');
 
 // a pool of one thread, as engine/pool.ts runs them (piscina loads the .ts file under tsx)
-const pool = new Piscina<Parameters<typeof measure>[0], MemoryReport>({ filename: new URL('./lib/engine-memory-worker.ts', import.meta.url).href, maxThreads: 1 });
+const pool = new Piscina<Parameters<typeof measure>[0], MemoryReport>({
+  filename: new URL('./lib/engine-memory-worker.ts', import.meta.url).href,
+  maxThreads: 1,
+  resourceLimits: YOUNG === undefined ? {} : { maxYoungGenerationSizeMb: YOUNG },
+});
 const result = await pool.run({ pkg, clubs, tasks: TASKS });
 let last = 0;
 for (const m of result.steps) {

@@ -1,43 +1,89 @@
 /**
  * What the worker pool costs, on the demo world: packing the world and models into the shared
  * buffer (main thread, in slices, once per world; with the longest pause of the event loop it
- * caused), warming the workers (unpack, build the snapshot and indexes, build their clubs'
- * simulation baselines), the round trip of a task that does almost nothing (a refusal: unknown
- * club), and the memory the workers add.
+ * caused), warming the workers (unpack, build the snapshot and indexes; then their clubs' simulation
+ * baselines, between tasks), the memory the pool adds once the workers are really warm (the process
+ * idle again) and once they have served analyses, and the round trip of a task that does almost
+ * nothing (a refusal: unknown club).
  *
- * Usage: node --import tsx bench/engine-pool.ts [--tasks 500]
+ * Usage: node --import tsx bench/engine-pool.ts [--tasks 500] [--served 200]
  */
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { POSITION_CODES } from '../src/domain/positions.js';
+import { createRng } from '../src/domain/random.js';
 import { pack } from '../src/engine/package.js';
 import { AnalysisEngine } from '../src/engine/pool.js';
+import type { Task } from '../src/engine/tasks.js';
 import { startBenchServer } from './lib/serve.js';
 
-const { values } = parseArgs({ options: { tasks: { type: 'string', default: '500' } } });
+const { values } = parseArgs({ options: { tasks: { type: 'string', default: '500' }, served: { type: 'string', default: '200' } } });
 const TASKS = Number(values.tasks);
-const rssMb = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
+const SERVED = Number(values.served);
+const status = () => readFileSync('/proc/self/status', 'utf8');
+const mb = (field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status())![1]) / 1024;
+/** CPU seconds of the whole process (every thread): utime + stime, ticks of 1/100 s */
+const cpu = () => {
+  const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+};
+const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
+console.log(`engine pool bench: demo world, load average ${load()}`);
 const server = await startBenchServer({ ENGINE_WORKERS: '0' });
 const world = { snapshot: server.runtime.world.current(), source: server.runtime.world.source(), bundle: server.runtime.models.current()! };
-const money = { code: 'EUR', rates: server.runtime.world.rates() };
 
 const loop = monitorEventLoopDelay({ resolution: 1 });
 loop.enable();
 let t0 = performance.now();
-const pkg = await pack(world.source, world.bundle);
+const packed = await pack(world.source, world.bundle);
 loop.disable();
-console.log(`pack (v8.serialize of the world rows and the model bundle, ${pkg.parts.length} slices, into a SharedArrayBuffer): ` +
-  `${(performance.now() - t0).toFixed(0)} ms, ${(pkg.bytes.byteLength / 2 ** 20).toFixed(1)} MB; longest event-loop pause while packing ${(loop.max / 1e6).toFixed(1)} ms`);
+console.log(`pack (v8.serialize of the world rows and the model bundle, ${packed.parts.length} slices, into a SharedArrayBuffer): ` +
+  `${(performance.now() - t0).toFixed(0)} ms, ${(packed.bytes.byteLength / 2 ** 20).toFixed(1)} MB; longest event-loop pause while packing ${(loop.max / 1e6).toFixed(1)} ms`);
 
-const before = rssMb();
+// the engine packs its own (this bench's package is in the baseline: the pool's is counted once)
+const before = mb('VmRSS');
 const engine = new AnalysisEngine({ workers: 2, maxQueue: 1_000 });
-const refusal = { kind: 'impact' as const, money, playerId: 'P00000000000000000000000000', clubId: 'C00000000000000000000000000' };
 t0 = performance.now();
 await engine.warm(world);
-console.log(`warming 2 new workers (start, unpack, build the snapshot and indexes; their clubs' simulation baselines follow between tasks): ${(performance.now() - t0).toFixed(0)} ms`);
-console.log(`resident memory: ${before.toFixed(0)} MB before the pool, ${rssMb().toFixed(0)} MB with 2 warmed workers holding the world (+${(rssMb() - before).toFixed(0)} MB)`);
+console.log(`warming 2 new workers, until they hold the world (start, unpack, build the snapshot and indexes): ${(performance.now() - t0).toFixed(0)} ms`);
+// their clubs' baselines follow between tasks, in the workers; warm when the process is idle again
+// (less than 0.05 s of CPU in a second, twice in a row)
+let idle = 0;
+while (idle < 2) {
+  const c = cpu();
+  await new Promise((r) => setTimeout(r, 1_000));
+  idle = cpu() - c < 0.05 ? idle + 1 : 0;
+}
+console.log(`... and until they have built their clubs' simulation baselines (the process idle again): ${(performance.now() - t0).toFixed(0)} ms`);
+const warmed = mb('VmRSS');
+console.log(`resident memory: ${before.toFixed(0)} MB before the pool, ${warmed.toFixed(0)} MB with 2 warmed workers holding the world (+${(warmed - before).toFixed(0)} MB)`);
 
+// what they serve: ROI and impact on fresh pairs, and a recommendation every tenth task
+const snapshot = world.snapshot;
+const players = [...snapshot.players.values()].filter((p) => p.analysis_available).map((p) => p.id).sort();
+const clubs = [...snapshot.analysisClubsOfLeague.values()].flat().sort();
+const rng = createRng(20260702);
+const served: Task[] = Array.from({ length: SERVED }, (_, i): Task => {
+  const clubId = clubs[rng.int(0, clubs.length - 1)];
+  const playerId = players[rng.int(0, players.length - 1)];
+  if (i % 10 === 9) {
+    return {
+      kind: 'recommend', clubId, position: POSITION_CODES[rng.int(0, POSITION_CODES.length - 1)], maxFee: null, maxAge: null, competitions: null,
+      limit: 10, coveredClubs: null, annualWageEur: null, minPlayingTimePercentage: 0, sort: 'net_value_created',
+    };
+  }
+  return i % 2 === 0 ? { kind: 'roi', playerId, clubId, feeEur: null, annualWageEur: null } : { kind: 'impact', playerId, clubId };
+});
+t0 = performance.now();
+for (let i = 0; i < served.length; i += 8) await Promise.all(served.slice(i, i + 8).map((task) => engine.run(world, task)));
+const after = mb('VmRSS');
+console.log(`after serving ${SERVED} analyses (ROI and impact on fresh pairs, every tenth a recommendation; 8 at a time, ${((performance.now() - t0) / 1000).toFixed(1)} s): ` +
+  `resident ${after.toFixed(0)} MB (+${(after - before).toFixed(0)} MB over the pool's start), peak ${mb('VmHWM').toFixed(0)} MB`);
+
+const refusal = { kind: 'impact' as const, playerId: 'P00000000000000000000000000', clubId: 'C00000000000000000000000000' };
 t0 = performance.now();
 for (let i = 0; i < TASKS; i++) await engine.run(world, refusal);
 const serial = (performance.now() - t0) / TASKS;
@@ -45,5 +91,6 @@ t0 = performance.now();
 await Promise.all(Array.from({ length: TASKS }, () => engine.run(world, refusal)));
 const parallel = (performance.now() - t0) / TASKS;
 console.log(`round trip of a near-empty task: ${serial.toFixed(3)} ms one at a time, ${parallel.toFixed(3)} ms each with ${TASKS} in flight (n=${TASKS})`);
+console.log(`load average at the end ${load()}`);
 await engine.close();
 await server.close();

@@ -26,6 +26,8 @@ export const DEFAULT_MAX_WORKERS = 4;
  * simulations use what is left, so a health check does not wait behind a simulation's time slice.
  */
 export const WORKER_NICE = 10;
+/** V8's young generation per worker thread, MB (see the constructor) */
+export const WORKER_YOUNG_MB = 8;
 
 export class EngineBusyError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -103,6 +105,9 @@ export class AnalysisEngine {
       atomics: 'disabled',
       // a worker holds a world: it must not be recycled between tasks
       concurrentTasksPerWorker: 1,
+      // V8's young generation defaults to 48 MB a thread, all of it resident once used; 8 MB did not
+      // slow the simulations (bench/engine-memory.ts --young, bench/engine.ts; docs/engine.md)
+      resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
     }));
     this.inFlight = this.pools.map(() => 0);
   }

@@ -66,7 +66,12 @@ export interface EngineModels {
   rois: Map<string, RoiResult>;
 }
 
-export const ROIS_KEPT = 20_000;
+/**
+ * Exact ROI results kept per worker for recommendation shortlists: about 5 KB each on the demo world
+ * (bench/engine-memory.ts), so 2,000 hold 10 MB (20,000 held up to 100 MB a worker); a cold
+ * recommendation makes about 20, so the shortlists of about a hundred recent ones stay.
+ */
+export const ROIS_KEPT = 2_000;
 
 function compute(m: EngineModels, task: Task): unknown {
   const { snapshot, bundle } = m;
