@@ -180,7 +180,7 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `touchline serve` (through tsx, as `npm start` does) and resolves once `/v1/health`
+ * Starts `touchline serve` through tsx (`npm start` runs the same code compiled) and resolves once `/v1/health`
  * answers 200. A temporary TOUCHLINE_DATA_DIR is used unless one is given, and removed at stop.
  * The process is killed if it does not become healthy in time.
  */
