@@ -13,14 +13,21 @@
  * On a machine shared with other work the request rates measure the share of CPU the server got;
  * so the server's own CPU time per request is printed too, and what it implies on two free cores.
  *
- * Usage: node --import tsx bench/engine.ts [--seconds 10] [--connections 20]
+ * The server runs as `npm start` runs it: src/ compiled to build/ (scripts/build-server.js) under
+ * plain node, the bench's own two server files transpiled beside it; --tsx runs the same server
+ * through tsx's loader instead, for comparison (docs/engine.md, "The server build").
+ *
+ * Usage: node --import tsx bench/engine.ts [--seconds 10] [--connections 20] [--tsx]
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { transform } from 'esbuild';
 import { POSITION_CODES } from '../src/domain/positions.js';
 import { createRng } from '../src/domain/random.js';
 import { combine, figuresOf, type Figures } from './lib/load.js';
@@ -29,6 +36,7 @@ const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '20' },
+    tsx: { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -46,8 +54,27 @@ interface Ready {
   clubs: string[];
 }
 
-function startServer(): Promise<{ ready: Ready; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/engine-server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * The bench server compiled as `npm start` runs the app: build/ brought up to date, then the bench's
+ * two server files (bench/lib/engine-server.ts, serve.ts) transpiled the same way into .cache/, their
+ * imports of src/ pointed at build/. Returns the script to run with plain node.
+ */
+async function compiledServer(): Promise<string> {
+  execFileSync(process.execPath, ['scripts/build-server.js', '--quiet'], { stdio: 'inherit' });
+  const out = resolve('.cache/bench-engine-server');
+  mkdirSync(out, { recursive: true });
+  const built = pathToFileURL(resolve('build')).href;
+  for (const name of ['engine-server', 'serve']) {
+    const { code } = await transform(readFileSync(`bench/lib/${name}.ts`, 'utf8'), { loader: 'ts', format: 'esm', target: 'esnext' });
+    const linked = code.replaceAll('"../../src/', `"${built}/`);
+    if (/["']\.\.\//.test(linked)) throw new Error(`bench/lib/${name}.ts imports a path outside src/ the compiled bench does not map`);
+    writeFileSync(join(out, `${name}.js`), linked);
+  }
+  return join(out, 'engine-server.js');
+}
+
+function startServer(args: string[]): Promise<{ ready: Ready; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before it was ready`)));
@@ -92,9 +119,10 @@ function shuffled<T>(xs: readonly T[], seed: number): T[] {
   return out;
 }
 
-console.log(`engine bench: demo world, server in its own process, Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(`engine bench: demo world, server in its own process (${values.tsx ? 'through tsx' : 'compiled, plain node, as npm start'}), Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+const serverArgs = values.tsx ? ['--import', 'tsx', 'bench/lib/engine-server.ts'] : [await compiledServer()];
 const started = performance.now();
-const { ready, stop } = await startServer();
+const { ready, stop } = await startServer(serverArgs);
 console.log(`server ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ${ready.players.length} players (${ready.analysable.length} with analysis data), ${ready.clubs.length} league clubs`);
 await new Promise((r) => setTimeout(r, 1_000));
 const idleRss = memoryMb(ready.pid, 'VmRSS');

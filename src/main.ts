@@ -10,6 +10,7 @@ import { openDatabase, migrateToLatest, type DatabaseHandle } from './data/db.js
 import { generateDemoWorld } from './data/demo/index.js';
 import { isWorldEmpty, readMeta, replaceWorld } from './data/world-store.js';
 import { createDemoLogin, ensureBootstrapKey } from './access/bootstrap.js';
+import { tuneHeapForServing } from './heap-tuning.js';
 import { createLogger } from './logger.js';
 import { createRuntime, loadServedWorld, type Runtime } from './runtime.js';
 
@@ -132,6 +133,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
 
 /** Runs until SIGTERM/SIGINT, then lets in-flight requests finish and closes the database. */
 export async function serveForever(overrides: { port?: number; host?: string } = {}): Promise<void> {
+  tuneHeapForServing();
   const config = loadConfig({
     ...process.env,
     ...(overrides.port === undefined ? {} : { PORT: String(overrides.port) }),

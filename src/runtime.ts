@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -13,8 +12,7 @@ import { createLoginThrottle } from './access/throttle/index.js';
 import type { HttpDeps } from './http/deps.js';
 import { createShortlistStore } from './data/shortlist-store.js';
 import { AnalysisEngine, defaultWorkers } from './engine/pool.js';
-
-export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+import { VERSION } from './repo.js';
 
 export interface Runtime {
   readonly deps: HttpDeps;

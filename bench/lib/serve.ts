@@ -8,6 +8,7 @@ import { replaceWorld } from '../../src/data/world-store.js';
 import { ensureBootstrapKey } from '../../src/access/bootstrap.js';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
 import { ensureModels } from '../../src/models/train.js';
+import { tuneHeapForServing } from '../../src/heap-tuning.js';
 
 export const BENCH_KEY = 'tl_bench_key_0123456789abcdefghijkl';
 
@@ -21,6 +22,8 @@ export interface BenchServer {
 
 /** The real app on the demo world (in-memory embedded database unless DATABASE_URL is set), listening on loopback. */
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  // as `npm start` does (src/heap-tuning.ts); BENCH_PRETENURING=1 leaves V8's default, to compare
+  if (process.env.BENCH_PRETENURING !== '1') tuneHeapForServing();
   const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT: '100000000', TOUCHLINE_MODELS_DIR: '.cache/models', ...process.env, ...env });
   const handle: DatabaseHandle = await openDatabase({ url: config.DATABASE_URL });
   await migrateToLatest(handle.db);

@@ -105,19 +105,19 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
     return a;
   }
 
-  async authenticate(rawKey: string): Promise<AuthOutcome> {
+  /** From memory when the key was looked up lately (the hot path: no promise); else from the database. */
+  authenticate(rawKey: string): AuthOutcome | Promise<AuthOutcome> {
     if (!isValidKeyLength(rawKey)) return INVALID;
     const hash = hashApiKey(rawKey);
     const now = this.now();
-    let entry = this.known.get(hash);
-    if (entry && now - entry.cachedAtMs > this.maxEntryAgeMs) entry = undefined;
-    if (!entry) {
-      const seenUnknown = this.unknown.get(hash);
-      if (seenUnknown !== undefined && now - seenUnknown <= this.maxEntryAgeMs) return INVALID;
-      const found = await this.lookUp(hash, now);
-      if (!found) return INVALID;
-      entry = found;
-    }
+    const entry = this.known.get(hash);
+    if (entry && now - entry.cachedAtMs <= this.maxEntryAgeMs) return this.outcomeOf(entry, now);
+    const seenUnknown = this.unknown.get(hash);
+    if (seenUnknown !== undefined && now - seenUnknown <= this.maxEntryAgeMs) return INVALID;
+    return this.lookUp(hash, now).then((found) => (found ? this.outcomeOf(found, now) : INVALID));
+  }
+
+  private outcomeOf(entry: KnownKey, now: number): AuthOutcome {
     if (entry.revoked) return REVOKED;
     if (entry.expiresAtMs !== null && entry.expiresAtMs <= now) return INVALID;
     if (entry.account.ok) this.markUsed(entry.keyId, now);

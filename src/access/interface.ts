@@ -24,9 +24,15 @@ export type AuthOutcome =
   | { readonly ok: true; readonly principal: Principal }
   | { readonly ok: false; readonly status: 401 | 403; readonly error: string };
 
+/**
+ * A value, or a promise of it: the access checks answer at once from memory on the hot path (no
+ * promise, no microtask per request) and only go to a store when they must.
+ */
+export type MaybePromise<T> = T | Promise<T>;
+
 export interface KeyAuthenticator {
-  /** Checks a presented key: 401 strings for the key, 403 `Account access denied: …` for the account. */
-  authenticate(rawKey: string): Promise<AuthOutcome>;
+  /** Checks a presented key: 401 strings for the key, 403 `Account access denied: …` for the account; at once when it is known. */
+  authenticate(rawKey: string): MaybePromise<AuthOutcome>;
 }
 
 export interface RateDecision {
@@ -46,7 +52,7 @@ export interface RateLimiter {
    * limit for this call (a plan's own); unset, the store's configured one. It travels with every call
    * so instances sharing a store agree, and a changed plan applies from the next request.
    */
-  hit(subject: string, nowMs: number, limit?: number): Promise<RateDecision>;
+  hit(subject: string, nowMs: number, limit?: number): MaybePromise<RateDecision>;
   /** `degraded` while a shared store is configured but not answering. */
   health(): 'ok' | 'degraded';
   close(): Promise<void>;

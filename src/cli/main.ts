@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { CliError } from './context.js';
@@ -7,6 +6,7 @@ import { LockedError } from '../data/embedded-lock.js';
 import { AccessError } from '../access/messages.js';
 import { OperationError } from '../admin/channel.js';
 import { UpdateError } from '../data/update/source.js';
+import { VERSION } from '../repo.js';
 // --- command modules: one import and one register call each ---
 import { registerRatesCommands } from './rates-command.js';
 import { registerServerCommands } from './server-commands.js';
@@ -19,12 +19,10 @@ import { registerDataCommands } from './data-command.js';
 // Everything this process writes (the embedded database, models, lock, admin socket) is the owner's alone.
 process.umask(0o077);
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-
 const program = new Command()
   .name('touchline')
   .description('Touchline operator command line: serve the API, load data, train models, manage access.')
-  .version(version, '-V, --version', 'print the version')
+  .version(VERSION, '-V, --version', 'print the version')
   .showHelpAfterError()
   .exitOverride();
 

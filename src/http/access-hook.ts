@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { MaybePromise } from '../access/interface.js';
 import { ApiError } from './errors.js';
 import type { HttpDeps } from './deps.js';
 
@@ -14,34 +15,56 @@ function presentedKey(req: FastifyRequest): string | null {
   return null;
 }
 
+/** Runs `then` on a value now, or when its promise settles; any failure goes to `fail`. */
+function settle<T>(value: MaybePromise<T>, then: (v: T) => void, fail: (err: unknown) => void): void {
+  if (value instanceof Promise) {
+    value.then((v) => {
+      try {
+        then(v);
+      } catch (err) {
+        fail(err);
+      }
+    }, fail);
+    return;
+  }
+  try {
+    then(value);
+  } catch (err) {
+    fail(err);
+  }
+}
+
 /**
  * Key, account state and rolling rate limit, in that order, before the body is even parsed, so a
- * request is judged 401 -> 403 -> 429 before any 400 (CONVENTIONS check order).
+ * request is judged 401 -> 403 -> 429 before any 400 (CONVENTIONS check order). A callback hook:
+ * a known key and the in-memory limiter answer at once, so the common request makes no promise.
  */
 export function registerAccessHook(app: FastifyInstance, deps: HttpDeps): void {
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     // Unknown routes answer 404 whoever asks; public routes and the docs page need no key.
     const url = req.routeOptions.url;
-    if (!url || req.routeOptions.config?.public || url.startsWith('/docs')) return;
+    if (!url || req.routeOptions.config?.public || url.startsWith('/docs')) return done();
     const key = presentedKey(req);
-    if (key === null) throw new ApiError(401, 'Missing API key');
-    const outcome = await deps.authenticator.authenticate(key);
-    if (!outcome.ok) throw new ApiError(outcome.status, outcome.error);
-    req.principal = outcome.principal;
-    if (req.routeOptions.config?.unmetered) return;
-    // The plan's own limit travels with each hit, so a shared store needs no setting of its own.
-    const d = await deps.limiter.hit(outcome.principal.keyId, deps.now(), outcome.principal.rateLimit ?? undefined);
-    reply.header('RateLimit-Limit', String(d.limit));
-    reply.header('RateLimit-Remaining', String(d.remaining));
-    reply.header('RateLimit-Reset', String(d.resetSeconds));
-    if (!d.allowed) {
-      throw new ApiError(
-        429,
-        'Rate limit exceeded',
-        { limit: d.limit, window_seconds: deps.rateWindowSeconds, retry_after_seconds: d.retryAfterSeconds },
-        { 'Retry-After': String(d.retryAfterSeconds) },
-      );
-    }
+    if (key === null) return done(new ApiError(401, 'Missing API key'));
+    const fail = (err: unknown) => done(err as Error);
+    settle(deps.authenticator.authenticate(key), (outcome) => {
+      if (!outcome.ok) return done(new ApiError(outcome.status, outcome.error));
+      req.principal = outcome.principal;
+      if (req.routeOptions.config?.unmetered) return done();
+      // The plan's own limit travels with each hit, so a shared store needs no setting of its own.
+      settle(deps.limiter.hit(outcome.principal.keyId, deps.now(), outcome.principal.rateLimit ?? undefined), (d) => {
+        reply.header('RateLimit-Limit', String(d.limit));
+        reply.header('RateLimit-Remaining', String(d.remaining));
+        reply.header('RateLimit-Reset', String(d.resetSeconds));
+        if (d.allowed) return done();
+        done(new ApiError(
+          429,
+          'Rate limit exceeded',
+          { limit: d.limit, window_seconds: deps.rateWindowSeconds, retry_after_seconds: d.retryAfterSeconds },
+          { 'Retry-After': String(d.retryAfterSeconds) },
+        ));
+      }, fail);
+    }, fail);
   });
 }

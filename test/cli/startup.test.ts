@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { demoDataDir } from '../helpers/app.js';
-import { freePort, http, runCli, SHARED_MODELS_DIR, sleep, spawnCli, type CliProcess } from '../helpers/server-process.js';
+import { buildServer, freePort, http, runCli, SHARED_MODELS_DIR, sleep, spawnCli, type CliProcess } from '../helpers/server-process.js';
 
 /**
  * A server started as documented (`touchline serve --port N --host H`) on a data folder left
- * world-readable; then what a second start, a weak password and `--version` do beside it.
+ * world-readable, compiled as `npm start` runs it (scripts/build-server.js, plain node, its analysis
+ * workers too); then what a second start, a weak password and `--version` do beside it.
  */
 const pkg = JSON.parse((await import('node:fs')).readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 let dataDir = '';
@@ -44,7 +45,10 @@ before(async () => {
   loosen(dataDir);
   assert.ok(loosePaths(dataDir).length > 100);
   port = await freePort();
-  server = spawnCli(['serve', '--port', String(port), '--host', '127.0.0.1'], { TOUCHLINE_DATA_DIR: dataDir, TOUCHLINE_MODELS_DIR: SHARED_MODELS_DIR, LOG_LEVEL: 'warn' });
+  buildServer();
+  // One analysis worker at least (0 would run analyses on the main thread): the compiled worker must load.
+  const env = { TOUCHLINE_DATA_DIR: dataDir, TOUCHLINE_MODELS_DIR: SHARED_MODELS_DIR, LOG_LEVEL: 'warn', ENGINE_WORKERS: '1' };
+  server = spawnCli(['serve', '--port', String(port), '--host', '127.0.0.1'], env, { compiled: true });
   const deadline = Date.now() + 120_000;
   for (;;) {
     const ok = await http(`http://127.0.0.1:${port}`, '/v1/health', { timeoutMs: 2_000 }).then((r) => r.status === 200, () => false);
@@ -67,6 +71,24 @@ test('serve --port N --host H listens there; --version prints the version', asyn
   assert.equal((await http(`http://127.0.0.1:${port}`, '/v1/health')).status, 200);
   const v = await runCli(['--version'], {});
   assert.equal(v.stdout.trim(), pkg.version);
+});
+
+test('the compiled server answers an authenticated analysis request, computed in its compiled worker', async () => {
+  const url = `http://127.0.0.1:${port}`;
+  const key = /Demo API key: (\S+)/.exec(server!.output().stdout)?.[1];
+  assert.ok(key, 'the start prints the demo key');
+  const headers = { 'x-api-key': key };
+  const [player] = (await http(url, '/v1/players?analysis_available_only=true&limit=1', { headers })).json<{ players: Array<{ service_id: string; club_id: string; competition: string }> }>().players;
+  const clubs = (await http(url, `/v1/get_clubs_in_competition?competition_id=${player.competition}`, { headers })).json<{ clubs: Array<{ service_id: string }> }>().clubs;
+  const buyer = clubs.find((c) => c.service_id !== player.club_id)!;
+  const roi = await http(url, '/v1/get_roi_analysis', {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ player_id: player.service_id, club_id: buyer.service_id }),
+    timeoutMs: 60_000,
+  });
+  assert.equal(roi.status, 200, roi.text);
+  assert.equal(typeof roi.json<{ return_on_investment: unknown }>().return_on_investment, 'number');
 });
 
 test('the data folder and every file in it are the owner\'s alone, also for a folder that was readable before', () => {

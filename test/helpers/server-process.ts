@@ -3,7 +3,7 @@
  * its own environment, waited for on `/v1/health`, stopped with SIGTERM (SIGKILL after a timeout),
  * and the operator CLI run as a child process. Everything is bounded in time and talks to loopback only.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
@@ -17,6 +17,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Trained model artifacts shared by test runs, so a new database is only rated, not trained. */
 export const SHARED_MODELS_DIR = join(REPO_ROOT, '.cache/models');
 const CLI = join(REPO_ROOT, 'src/cli/main.ts');
+/** The CLI as `npm start` runs it: compiled by scripts/build-server.js, run with plain node. */
+const BUILT_CLI = join(REPO_ROOT, 'build/cli/main.js');
 /** Keep at most this much of a child's output (the tail). */
 const OUTPUT_CAP = 1 << 20;
 
@@ -178,7 +180,7 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `touchline serve` (through tsx, as `npm start` does) and resolves once `/v1/health`
+ * Starts `touchline serve` through tsx (`npm start` runs the same code compiled) and resolves once `/v1/health`
  * answers 200. A temporary TOUCHLINE_DATA_DIR is used unless one is given, and removed at stop.
  * The process is killed if it does not become healthy in time.
  */
@@ -282,10 +284,19 @@ export interface CliProcess {
   readonly done: Promise<CliResult>;
 }
 
-/** Starts `touchline <args>` with the given settings; the caller decides when to wait or kill. */
-export function spawnCli(args: string[], env: Record<string, string | undefined>, opts: { timeoutMs?: number } = {}): CliProcess {
+/** Brings build/ up to date with src/ (what `npm start` does first; well under a second when little changed). */
+export function buildServer(): void {
+  execFileSync(process.execPath, [join(REPO_ROOT, 'scripts/build-server.js'), '--quiet'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/**
+ * Starts `touchline <args>` with the given settings; the caller decides when to wait or kill. Through
+ * tsx on src/, or with `compiled` the built CLI with plain node, as `npm start` runs it (call buildServer first).
+ */
+export function spawnCli(args: string[], env: Record<string, string | undefined>, opts: { timeoutMs?: number; compiled?: boolean } = {}): CliProcess {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: REPO_ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = opts.compiled ? [BUILT_CLI, ...args] : ['--import', 'tsx', CLI, ...args];
+  const child = spawn(process.execPath, command, { cwd: REPO_ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   const stdout = new Captured();
   const stderr = new Captured();
   child.stdout!.on('data', (c: Buffer) => stdout.append(c));

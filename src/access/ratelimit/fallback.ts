@@ -1,3 +1,4 @@
+import type { MaybePromise } from '../interface.js';
 import { checkLimit, type RateDecision, type RateLimiter } from './interface.js';
 import type { MemoryRateLimiter } from './memory.js';
 import type { RedisRateLimiter } from './redis.js';
@@ -39,14 +40,18 @@ export class FallbackRateLimiter implements RateLimiter {
     });
   }
 
-  async hit(subject: string, nowMs: number, limit?: number): Promise<RateDecision> {
+  hit(subject: string, nowMs: number, limit?: number): MaybePromise<RateDecision> {
     // A bad limit is our error, not Redis's: it must not switch the store to memory.
     if (limit !== undefined) checkLimit(limit);
     if (!this.degraded) {
-      try {
-        return await this.primary.hit(subject, nowMs, limit);
-      } catch (err) {
+      const inMemory = (err: unknown) => {
         this.degrade(err);
+        return this.memory.hitSync(subject, nowMs, limit);
+      };
+      try {
+        return this.primary.hit(subject, nowMs, limit).catch(inMemory);
+      } catch (err) {
+        return inMemory(err);
       }
     }
     return this.memory.hitSync(subject, nowMs, limit);

@@ -69,11 +69,12 @@ export class MemoryRateLimiter implements RateLimiter {
     this.windowMs = settings.windowSeconds * 1000;
   }
 
-  async hit(subject: string, nowMs: number, limit?: number): Promise<RateDecision> {
+  /** At once, without a promise: process memory needs no waiting. */
+  hit(subject: string, nowMs: number, limit?: number): RateDecision {
     return this.hitSync(subject, nowMs, limit);
   }
 
-  /** The same decision without a promise, for the fallback wrapper. */
+  /** The same decision, for the fallback wrapper (always synchronous, whatever `hit` may become). */
   hitSync(subject: string, nowMs: number, limit = this.limit): RateDecision {
     checkLimit(limit);
     this.maybeSweep(nowMs);

@@ -55,7 +55,7 @@ test('Redis on a closed port: degraded, logged once, and still limiting from mem
   const plan = await l.hit('plan-key', t, 600);
   assert.deepEqual([plan.allowed, plan.limit, plan.remaining], [true, 600, 599]);
   // A bad limit is refused and does not count as Redis trouble.
-  await assert.rejects(l.hit('plan-key', t, 0), /Invalid rate limit/);
+  await assert.rejects(async () => l.hit('plan-key', t, 0), /Invalid rate limit/);
   await new Promise((r) => setTimeout(r, 300)); // reconnect attempts fail meanwhile
   assert.equal(lines.filter((x) => x.level === 40).length, 1, 'one warning, not one per failure');
   assert.match(lines[0].msg, /Redis is not answering/);

@@ -16,7 +16,7 @@ test('memory limiter: a limit given per call wins over the setting, raised or lo
   const t = 1_900_000_000_000;
   assert.deepEqual([(await limiter.hit('default', t)).limit, (await limiter.hit('default', t)).remaining], [60, 58]);
   assert.deepEqual([(await limiter.hit('big', t, 1000)).limit, (await limiter.hit('big', t, 1000)).remaining], [1000, 998]);
-  for (const bad of [0, -1, 1.5, Number.NaN]) await assert.rejects(limiter.hit('x', t, bad), /Invalid rate limit/);
+  for (const bad of [0, -1, 1.5, Number.NaN]) await assert.rejects(async () => limiter.hit('x', t, bad), /Invalid rate limit/);
   await limiter.close();
 });
 
