@@ -12,6 +12,8 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { POSITION_CODES } from '../src/domain/positions.js';
 import { createRng } from '../src/domain/random.js';
 import { pack } from '../src/engine/package.js';
@@ -22,8 +24,15 @@ import { startBenchServer } from './lib/serve.js';
 const { values } = parseArgs({ options: { tasks: { type: 'string', default: '500' }, served: { type: 'string', default: '200' } } });
 const TASKS = Number(values.tasks);
 const SERVED = Number(values.served);
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
 const status = () => readFileSync('/proc/self/status', 'utf8');
 const mb = (field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status())![1]) / 1024;
+/** resident memory after a full collection of the main thread: its garbage (the start's) would move the baseline by 100-300 MB */
+const rss = () => {
+  gc();
+  return mb('VmRSS');
+};
 /** CPU seconds of the whole process (every thread): utime + stime, ticks of 1/100 s */
 const cpu = () => {
   const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
@@ -44,7 +53,7 @@ console.log(`pack (v8.serialize of the world rows and the model bundle, ${packed
   `${(performance.now() - t0).toFixed(0)} ms, ${(packed.bytes.byteLength / 2 ** 20).toFixed(1)} MB; longest event-loop pause while packing ${(loop.max / 1e6).toFixed(1)} ms`);
 
 // the engine packs its own (this bench's package is in the baseline: the pool's is counted once)
-const before = mb('VmRSS');
+const before = rss();
 const engine = new AnalysisEngine({ workers: 2, maxQueue: 1_000 });
 t0 = performance.now();
 await engine.warm(world);
@@ -58,7 +67,7 @@ while (idle < 2) {
   idle = cpu() - c < 0.05 ? idle + 1 : 0;
 }
 console.log(`... and until they have built their clubs' simulation baselines (the process idle again): ${(performance.now() - t0).toFixed(0)} ms`);
-const warmed = mb('VmRSS');
+const warmed = rss();
 console.log(`resident memory: ${before.toFixed(0)} MB before the pool, ${warmed.toFixed(0)} MB with 2 warmed workers holding the world (+${(warmed - before).toFixed(0)} MB)`);
 
 // what they serve: ROI and impact on fresh pairs, and a recommendation every tenth task
@@ -79,7 +88,7 @@ const served: Task[] = Array.from({ length: SERVED }, (_, i): Task => {
 });
 t0 = performance.now();
 for (let i = 0; i < served.length; i += 8) await Promise.all(served.slice(i, i + 8).map((task) => engine.run(world, task)));
-const after = mb('VmRSS');
+const after = rss();
 console.log(`after serving ${SERVED} analyses (ROI and impact on fresh pairs, every tenth a recommendation; 8 at a time, ${((performance.now() - t0) / 1000).toFixed(1)} s): ` +
   `resident ${after.toFixed(0)} MB (+${(after - before).toFixed(0)} MB over the pool's start), peak ${mb('VmHWM').toFixed(0)} MB`);
 
