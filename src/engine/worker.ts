@@ -23,13 +23,13 @@ let held: { key: string; models: EngineModels } | null = null;
 
 /**
  * Snapshot fields no task of a worker reads once the feature index is built: the rows only the
- * index's build (market values, matches, club seasons), the models' fits (transfers as a list,
- * later external ratings) or other endpoints (registry ids, attributes) read. About 45 MB a worker
- * on the demo world (bench/engine-memory.ts); transfersOfPlayer, appearances, contracts, careers and
- * the rest stay.
+ * index's build (matches, club seasons), the models' fits (transfers as a list, later external
+ * ratings) or other endpoints (registry ids, attributes) read (bench/engine-memory.ts, docs/engine.md).
+ * Market values stay: the revenue fallback of a league without a revenue file reads its squads' latest
+ * values (impact.ts, leagueValueRatio). transfersOfPlayer, appearances, contracts, careers and the rest stay.
  */
 export const UNREAD_BY_TASKS = [
-  'values', 'matches', 'clubSeasons', 'transfers', 'laterExternalRatings', 'playerByRegistryA', 'playerByRegistryB', 'attributes',
+  'matches', 'clubSeasons', 'transfers', 'laterExternalRatings', 'playerByRegistryA', 'playerByRegistryB', 'attributes',
 ] as const satisfies readonly (keyof Snapshot)[];
 
 /**
