@@ -19,18 +19,13 @@
  *
  * Usage: node --import tsx bench/engine.ts [--seconds 10] [--connections 20] [--tsx]
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { transform } from 'esbuild';
 import { POSITION_CODES } from '../src/domain/positions.js';
 import { createRng } from '../src/domain/random.js';
 import { combine, figuresOf, type Figures } from './lib/load.js';
+import { compiledServer, cpuSeconds, memoryMb, startServer } from './lib/engine-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -43,59 +38,6 @@ const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
 if (!(SECONDS > 0 && SECONDS <= 600) || !(CONNECTIONS > 0 && CONNECTIONS <= 1000)) throw new Error('--seconds must be in (0, 600], --connections in (0, 1000]');
 const TARGETS = { ratio: 0.8, healthP99: 50, roiRps: 150, coldRecommendMs: 1000, memoryMb: 300 };
-
-interface Ready {
-  url: string;
-  bareUrl: string;
-  pid: number;
-  key: string;
-  players: string[];
-  analysable: string[];
-  clubs: string[];
-}
-
-/**
- * The bench server compiled as `npm start` runs the app: build/ brought up to date, then the bench's
- * two server files (bench/lib/engine-server.ts, serve.ts) transpiled the same way into .cache/, their
- * imports of src/ pointed at build/. Returns the script to run with plain node.
- */
-async function compiledServer(): Promise<string> {
-  execFileSync(process.execPath, ['scripts/build-server.js', '--quiet'], { stdio: 'inherit' });
-  const out = resolve('.cache/bench-engine-server');
-  mkdirSync(out, { recursive: true });
-  const built = pathToFileURL(resolve('build')).href;
-  for (const name of ['engine-server', 'serve']) {
-    const { code } = await transform(readFileSync(`bench/lib/${name}.ts`, 'utf8'), { loader: 'ts', format: 'esm', target: 'esnext' });
-    const linked = code.replaceAll('"../../src/', `"${built}/`);
-    if (/["']\.\.\//.test(linked)) throw new Error(`bench/lib/${name}.ts imports a path outside src/ the compiled bench does not map`);
-    writeFileSync(join(out, `${name}.js`), linked);
-  }
-  return join(out, 'engine-server.js');
-}
-
-function startServer(args: string[]): Promise<{ ready: Ready; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before it was ready`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      if (!line.startsWith('READY ')) return;
-      const ready = JSON.parse(line.slice(6)) as Ready;
-      resolve({ ready, stop: async () => { child.kill('SIGTERM'); await exited; } });
-    });
-  });
-}
-
-/** CPU seconds the server process (all its threads) has used: utime + stime from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // clock ticks of 1/100 s on Linux
-}
-
-function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-}
 
 type Requests = NonNullable<autocannon.Options['requests']>;
 
@@ -122,7 +64,11 @@ function shuffled<T>(xs: readonly T[], seed: number): T[] {
 console.log(`engine bench: demo world, server in its own process (${values.tsx ? 'through tsx' : 'compiled, plain node, as npm start'}), Node ${process.version}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 const serverArgs = values.tsx ? ['--import', 'tsx', 'bench/lib/engine-server.ts'] : [await compiledServer()];
 const started = performance.now();
-const { ready, stop } = await startServer(serverArgs);
+const { ready, stop: stopServer } = await startServer(serverArgs);
+// the same bare route in a process of its own: an outside probe's bare Fastify has neither our heap nor our threads
+const bareArgs = values.tsx ? ['--import', 'tsx', 'bench/lib/bare-server.ts'] : [serverArgs[0].replace('engine-server.js', 'bare-server.js')];
+const { ready: own, stop: stopOwn } = await startServer([...bareArgs, ready.bodiesFile]);
+const stop = () => Promise.all([stopServer(), stopOwn()]);
 console.log(`server ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ${ready.players.length} players (${ready.analysable.length} with analysis data), ${ready.clubs.length} league clubs`);
 await new Promise((r) => setTimeout(r, 1_000));
 const idleRss = memoryMb(ready.pid, 'VmRSS');
@@ -137,22 +83,31 @@ try {
   const bareReqs: Requests = infoPaths.map((path) => ({ method: 'GET', path: path.replace('/v1/player_info', '/bare') }));
   await load(ready.url, CONNECTIONS, Math.max(1, SECONDS / 3), infoReqs, auth); // warm-up, not reported
   const bareTurns: Figures[] = [];
+  const ownTurns: Figures[] = [];
   const infoTurns: Figures[] = [];
   let infoCpu = 0;
+  let ownCpu = 0;
   for (let round = 0; round < 3; round++) {
     bareTurns.push(await load(ready.bareUrl, CONNECTIONS, SECONDS / 3, bareReqs, auth));
+    const o0 = cpuSeconds(own.pid);
+    ownTurns.push(await load(own.url, CONNECTIONS, SECONDS / 3, bareReqs, auth));
+    ownCpu += cpuSeconds(own.pid) - o0;
     const c0 = cpuSeconds(ready.pid);
     infoTurns.push(await load(ready.url, CONNECTIONS, SECONDS / 3, infoReqs, auth));
     infoCpu += cpuSeconds(ready.pid) - c0;
   }
   const bare = combine(bareTurns);
+  const ownBare = combine(ownTurns);
   const info = combine(infoTurns);
   const ratio = info.rps / bare.rps;
+  const ownRatio = info.rps / ownBare.rps;
   console.log(`\n1. request path (${CONNECTIONS} connections, ${SECONDS} s each in 3 alternating turns)`);
   console.log(line('bare fastify route, same body', bare));
+  console.log(line('the same, in a process of its own', ownBare));
   console.log(line('GET /v1/player_info', info));
   console.log(`${verdict(ratio >= TARGETS.ratio)} player_info / bare = ${ratio.toFixed(2)} (target >= ${TARGETS.ratio})`);
-  console.log(`server CPU per player_info request: ${((1000 * infoCpu) / info.requests).toFixed(3)} ms`);
+  console.log(`${verdict(ownRatio >= TARGETS.ratio)} player_info / bare in a process of its own = ${ownRatio.toFixed(2)} (target >= ${TARGETS.ratio})`);
+  console.log(`server CPU per request: player_info ${((1000 * infoCpu) / info.requests).toFixed(3)} ms, bare in a process of its own ${((1000 * ownCpu) / ownBare.requests).toFixed(3)} ms`);
 
   // 2. recommendations, cold and repeated, on the idle server
   const combos = shuffled(ready.clubs.flatMap((club) => POSITION_CODES.map((position) => ({ club_id: club, position }))), 30);

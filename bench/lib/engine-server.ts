@@ -4,6 +4,9 @@
  * bare Fastify route answering the very JSON body /v1/player_info gives for the player asked.
  * Prints one line `READY {...}` (urls, ids to ask about) on stdout, then serves until SIGTERM.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { BENCH_KEY, startBenchServer } from './serve.js';
 
@@ -21,11 +24,13 @@ for (const id of ids) {
   const res = await server.app.inject({ method: 'GET', url: `/v1/player_info?player_id=${id}`, headers: { 'x-api-key': BENCH_KEY } });
   if (res.statusCode === 200) bodies.set(id, res.json());
 }
+const bodiesFile = join(mkdtempSync(join(tmpdir(), 'touchline-bench-')), 'bodies.json');
+writeFileSync(bodiesFile, JSON.stringify(Object.fromEntries(bodies)));
 const bare = Fastify();
 bare.get('/bare', async (req) => bodies.get((req.query as { player_id?: string }).player_id ?? '') ?? { error: 'Player not found' });
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-process.stdout.write(`READY ${JSON.stringify({ url: server.url, bareUrl, pid: process.pid, key: BENCH_KEY, players: ids, analysable, clubs })}\n`);
+process.stdout.write(`READY ${JSON.stringify({ url: server.url, bareUrl, pid: process.pid, key: BENCH_KEY, players: ids, analysable, clubs, bodiesFile })}\n`);
 
 let stopping = false;
 const stop = () => {
