@@ -11,7 +11,7 @@ import Fastify, {
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { registerAccessHook } from './http/access-hook.js';
+import { accessCheck } from './http/access-hook.js';
 import { AnswerCache, ANSWERS_KEPT } from './http/answer-cache.js';
 import { registerDocsPage, withoutSafeIntegerBounds } from './http/docs-page.js';
 import { notFoundAnswer, registerStrictParameters } from './http/strict.js';
@@ -158,12 +158,14 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   // Unknown parameters and wrong methods are judged here, once for every API route.
   app.setNotFoundHandler(notFoundAnswer(registerStrictParameters(app)));
 
-  // Set first thing, so every answer carries them, errors included; static docs files set their own caching.
+  // One onRequest hook (each hook is a step of every request): the security headers first, so every
+  // answer carries them, errors included (static docs files set their own caching); then access.
   let inFlight = 0;
-  app.addHook('onRequest', (_req, reply, done) => {
+  const access = accessCheck(app, deps);
+  app.addHook('onRequest', (req, reply, done) => {
     inFlight++;
     reply.headers(SECURITY_HEADERS);
-    done();
+    access(req, reply, done);
   });
   app.addHook('onResponse', (_req, _reply, done) => {
     inFlight--;
@@ -210,7 +212,6 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   });
   await registerDocsPage(app);
 
-  registerAccessHook(app, deps);
   app.decorate('answers', new AnswerCache(ANSWERS_KEPT));
   apiRoutes(app, deps);
 

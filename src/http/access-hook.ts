@@ -34,14 +34,17 @@ function settle<T>(value: MaybePromise<T>, then: (v: T) => void, fail: (err: unk
   }
 }
 
+export type AccessCheck = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
+
 /**
  * Key, account state and rolling rate limit, in that order, before the body is even parsed, so a
- * request is judged 401 -> 403 -> 429 before any 400 (CONVENTIONS check order). A callback hook:
- * a known key and the in-memory limiter answer at once, so the common request makes no promise.
+ * request is judged 401 -> 403 -> 429 before any 400 (CONVENTIONS check order). The app runs it in
+ * its one onRequest hook, callback style: a known key and the in-memory limiter answer at once, so
+ * the common request makes no promise.
  */
-export function registerAccessHook(app: FastifyInstance, deps: HttpDeps): void {
+export function accessCheck(app: FastifyInstance, deps: HttpDeps): AccessCheck {
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+  return (req, reply, done) => {
     // Unknown routes answer 404 whoever asks; public routes and the docs page need no key.
     const url = req.routeOptions.url;
     if (!url || req.routeOptions.config?.public || url.startsWith('/docs')) return done();
@@ -66,5 +69,5 @@ export function registerAccessHook(app: FastifyInstance, deps: HttpDeps): void {
         ));
       }, fail);
     }, fail);
-  });
+  };
 }
