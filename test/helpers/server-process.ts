@@ -19,6 +19,21 @@ export const SHARED_MODELS_DIR = join(REPO_ROOT, '.cache/models');
 const CLI = join(REPO_ROOT, 'src/cli/main.ts');
 /** The CLI as `npm start` runs it: compiled by scripts/build-server.js, run with plain node. */
 const BUILT_CLI = join(REPO_ROOT, 'build/cli/main.js');
+
+let built = false;
+/**
+ * The command line of a child `touchline`: the built CLI with plain node, as `npm start` runs it, build/
+ * brought up to date once per test process (a spawn through tsx costs about a second more of CPU, and the
+ * suite spawns hundreds); TOUCHLINE_TEST_TSX=1 runs src/ through tsx instead.
+ */
+function cliCommand(args: string[], compiled = process.env.TOUCHLINE_TEST_TSX !== '1'): string[] {
+  if (!compiled) return ['--import', 'tsx', CLI, ...args];
+  if (!built) {
+    buildServer();
+    built = true;
+  }
+  return [BUILT_CLI, ...args];
+}
 /** Keep at most this much of a child's output (the tail). */
 const OUTPUT_CAP = 1 << 20;
 
@@ -180,7 +195,7 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `touchline serve` through tsx (`npm start` runs the same code compiled) and resolves once `/v1/health`
+ * Starts `touchline serve` (cliCommand: compiled, as `npm start`) and resolves once `/v1/health`
  * answers 200. A temporary TOUCHLINE_DATA_DIR is used unless one is given, and removed at stop.
  * The process is killed if it does not become healthy in time.
  */
@@ -196,7 +211,7 @@ export async function startServerProcess(opts: ServerProcessOptions = {}): Promi
     ...opts.env,
     PORT: String(port),
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, cliCommand(['serve']), { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const out = new Captured();
   child.stdout!.on('data', (c: Buffer) => out.append(c));
   child.stderr!.on('data', (c: Buffer) => out.append(c));
@@ -290,12 +305,12 @@ export function buildServer(): void {
 }
 
 /**
- * Starts `touchline <args>` with the given settings; the caller decides when to wait or kill. Through
- * tsx on src/, or with `compiled` the built CLI with plain node, as `npm start` runs it (call buildServer first).
+ * Starts `touchline <args>` with the given settings; the caller decides when to wait or kill (cliCommand:
+ * compiled unless `compiled: false` or TOUCHLINE_TEST_TSX=1).
  */
 export function spawnCli(args: string[], env: Record<string, string | undefined>, opts: { timeoutMs?: number; compiled?: boolean } = {}): CliProcess {
   const started = performance.now();
-  const command = opts.compiled ? [BUILT_CLI, ...args] : ['--import', 'tsx', CLI, ...args];
+  const command = cliCommand(args, opts.compiled);
   const child = spawn(process.execPath, command, { cwd: REPO_ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   const stdout = new Captured();
   const stderr = new Captured();
