@@ -70,7 +70,16 @@ const bareArgs = values.tsx ? ['--import', 'tsx', 'bench/lib/bare-server.ts'] : 
 const { ready: own, stop: stopOwn } = await startServer([...bareArgs, ready.bodiesFile]);
 const stop = () => Promise.all([stopServer(), stopOwn()]);
 console.log(`server ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ${ready.players.length} players (${ready.analysable.length} with analysis data), ${ready.clubs.length} league clubs`);
-await new Promise((r) => setTimeout(r, 1_000));
+// The workers build their clubs' simulation baselines after the start (at nice +10): wait until the
+// server is idle (under 0.05 s of CPU in a second, twice in a row), so section 1 measures requests only.
+const waitStarted = performance.now();
+for (let quiet = 0, last = cpuSeconds(ready.pid); quiet < 2 && performance.now() - waitStarted < 180_000;) {
+  await new Promise((r) => setTimeout(r, 1_000));
+  const now = cpuSeconds(ready.pid);
+  quiet = now - last < 0.05 ? quiet + 1 : 0;
+  last = now;
+}
+console.log(`server idle (workers warm) ${((performance.now() - waitStarted) / 1000).toFixed(0)} s after ready`);
 const idleRss = memoryMb(ready.pid, 'VmRSS');
 const auth = { 'x-api-key': ready.key };
 const json = { ...auth, 'content-type': 'application/json' };
