@@ -11,7 +11,7 @@ import Fastify, {
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { accessCheck } from './http/access-hook.js';
+import { registerAccessCheck } from './http/access-hook.js';
 import { AnswerCache, ANSWERS_KEPT } from './http/answer-cache.js';
 import { registerDocsPage, withoutSafeIntegerBounds } from './http/docs-page.js';
 import { notFoundAnswer, registerStrictParameters } from './http/strict.js';
@@ -57,10 +57,11 @@ export const TIMEOUT_CHECK_MS = 1_000;
 
 /** On every answer: API answers are never cached, sniffed or framed. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-  'Cache-Control': 'no-store',
+  // lower case, as Fastify and Node keep header names: no copy made per request
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
 };
 
 /** Fastify's own client errors that mean "the body is not a JSON object". */
@@ -158,14 +159,14 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   // Unknown parameters and wrong methods are judged here, once for every API route.
   app.setNotFoundHandler(notFoundAnswer(registerStrictParameters(app)));
 
-  // One onRequest hook (each hook is a step of every request): the security headers first, so every
-  // answer carries them, errors included (static docs files set their own caching); then access.
+  // One onRequest hook for every request, the security headers first, so every answer carries them,
+  // errors included (static docs files set their own caching); then each route's access check.
   let inFlight = 0;
-  const access = accessCheck(app, deps);
-  app.addHook('onRequest', (req, reply, done) => {
+  registerAccessCheck(app, deps);
+  app.addHook('onRequest', (_req, reply, done) => {
     inFlight++;
     reply.headers(SECURITY_HEADERS);
-    access(req, reply, done);
+    done();
   });
   app.addHook('onResponse', (_req, _reply, done) => {
     inFlight--;

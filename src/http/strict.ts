@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.js';
+import { prependRouteHook } from './route-hooks.js';
 
 /**
  * Strict parameters (EXTENSIONS.md), once for every API route: a query parameter or top-level body
@@ -20,13 +21,6 @@ function fieldsOf(schema: unknown): ReadonlySet<string> | null {
   return null;
 }
 
-interface Known {
-  /** null: the route takes no query parameters */
-  query: ReadonlySet<string> | null;
-  /** null: the route's body is not an object schema, so it is not checked here */
-  body: ReadonlySet<string> | null;
-}
-
 const NONE: ReadonlySet<string> = new Set();
 
 function firstUnknown(given: unknown, known: ReadonlySet<string>): string | null {
@@ -41,7 +35,6 @@ export type MethodTable = Map<string, Set<string>>;
 /** Registers the checks; call before the routes are added, so every route is seen. */
 export function registerStrictParameters(app: FastifyInstance): MethodTable {
   const methods: MethodTable = new Map();
-  const known = new Map<string, Known>();
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
     const list = Array.isArray(route.method) ? route.method : [route.method];
@@ -51,16 +44,13 @@ export function registerStrictParameters(app: FastifyInstance): MethodTable {
     if (list.includes('GET')) set.add('HEAD');
     const schema = route.schema as { querystring?: unknown; body?: unknown; hide?: boolean } | undefined;
     if (schema?.hide) return;
-    const entry: Known = { query: schema?.querystring ? fieldsOf(schema.querystring) : NONE, body: schema?.body ? fieldsOf(schema.body) : null };
-    for (const m of list) known.set(`${m} ${route.url}`, entry);
-    if (list.includes('GET')) known.set(`HEAD ${route.url}`, entry);
-  });
-  // a callback hook, not an async one: no promise and microtask on every request
-  app.addHook('preValidation', (req: FastifyRequest, _reply, done) => {
-    const url = req.routeOptions.url;
-    const k = url ? known.get(`${req.method} ${url}`) : undefined;
-    const name = k ? ((k.query && firstUnknown(req.query, k.query)) ?? (k.body && firstUnknown(req.body, k.body)) ?? null) : null;
-    done(name === null ? undefined : new ApiError(400, `Unknown parameter: ${name}`));
+    const query = schema?.querystring ? fieldsOf(schema.querystring) : NONE;
+    const body = schema?.body ? fieldsOf(schema.body) : null;
+    // the route's own first preValidation hook (a callback, not async: no promise per request)
+    prependRouteHook(route, 'preValidation', (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      const name = (query && firstUnknown(req.query, query)) ?? (body && firstUnknown(req.body, body)) ?? null;
+      done(name === null ? undefined : new ApiError(400, `Unknown parameter: ${name}`));
+    });
   });
   return methods;
 }
