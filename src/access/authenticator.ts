@@ -62,6 +62,12 @@ export function parseTimestamp(value: string): number {
 }
 
 export class DbKeyAuthenticator implements KeyAuthenticator {
+  /**
+   * Keys found lately, by the key as presented: a request with a known key costs one map look-up,
+   * not a SHA-256 (about a microsecond, a tenth of a cached request's own work). The raw keys of
+   * the last `maxEntryAgeMs` stay in this process's memory, as the requests carrying them do; the
+   * database still holds only digests.
+   */
   private readonly known = new Map<string, KnownKey>();
   /** Hashes of keys no row matches, with the time they were looked up. */
   private readonly unknown = new Map<string, number>();
@@ -108,13 +114,13 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
   /** From memory when the key was looked up lately (the hot path: no promise); else from the database. */
   authenticate(rawKey: string): AuthOutcome | Promise<AuthOutcome> {
     if (!isValidKeyLength(rawKey)) return INVALID;
-    const hash = hashApiKey(rawKey);
     const now = this.now();
-    const entry = this.known.get(hash);
+    const entry = this.known.get(rawKey);
     if (entry && now - entry.cachedAtMs <= this.maxEntryAgeMs) return this.outcomeOf(entry, now);
+    const hash = hashApiKey(rawKey);
     const seenUnknown = this.unknown.get(hash);
     if (seenUnknown !== undefined && now - seenUnknown <= this.maxEntryAgeMs) return INVALID;
-    return this.lookUp(hash, now).then((found) => (found ? this.outcomeOf(found, now) : INVALID));
+    return this.lookUp(rawKey, hash, now).then((found) => (found ? this.outcomeOf(found, now) : INVALID));
   }
 
   private outcomeOf(entry: KnownKey, now: number): AuthOutcome {
@@ -124,7 +130,7 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
     return entry.account;
   }
 
-  private async lookUp(hash: string, now: number): Promise<KnownKey | undefined> {
+  private async lookUp(rawKey: string, hash: string, now: number): Promise<KnownKey | undefined> {
     const generation = this.generation;
     const row = await this.db
       .selectFrom('api_keys as k')
@@ -186,7 +192,7 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
     };
     if (generation === this.generation) {
       if (this.known.size >= this.maxEntries) this.known.clear();
-      this.known.set(hash, entry);
+      this.known.set(rawKey, entry);
     }
     return entry;
   }
