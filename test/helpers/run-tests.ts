@@ -8,6 +8,9 @@
  * Usage: node --import tsx test/helpers/run-tests.ts [--pg] [--list] [files...]   (--list prints the files in order)
  */
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { demoWorldDir } from './app.js';
 import { allTestFiles } from './test-files.js';
 
@@ -70,19 +73,25 @@ interface Result {
   readonly counts: Record<string, number>;
 }
 
+const reports = mkdtempSync(join(tmpdir(), 'touchline-tests-'));
+process.on('exit', () => rmSync(reports, { recursive: true, force: true }));
+
 /**
- * Runs one file under `node --test` (TAP out), its output held until it ends. Not the file alone:
- * then the reporter writes into the test's own process.stdout, which some tests capture.
+ * Runs one file in a node process of its own, its output held until it ends. The TAP report goes to
+ * a file of its own, not to the test's process.stdout (some tests capture that); `node --test FILE`
+ * would do the same at the cost of a second node process (and loader) per file.
  */
-function runFile(file: string): Promise<Result> {
+function runFile(file: string, lane: number): Promise<Result> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const report = join(reports, `lane-${lane}.tap`);
+  const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=tap', `--test-reporter-destination=${report}`, file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const out: Buffer[] = [];
   child.stdout.on('data', (c: Buffer) => out.push(c));
   child.stderr.on('data', (c: Buffer) => out.push(c));
   return new Promise((resolve) =>
     child.on('close', (code, signal) => {
-      const text = Buffer.concat(out).toString();
+      const text = (existsSync(report) ? readFileSync(report, 'utf8') : '') + Buffer.concat(out).toString();
+      rmSync(report, { force: true });
       const seconds = (performance.now() - t0) / 1000;
       const counts: Record<string, number> = {};
       for (const m of text.matchAll(/^# (tests|pass|fail|cancelled|skipped|todo) (\d+)$/gm)) counts[m[1]!] = Number(m[2]);
@@ -97,8 +106,8 @@ const concurrency = pg ? 1 : Number(process.env.TOUCHLINE_TEST_CONCURRENCY ?? 2)
 const queue = [...files];
 const results: Result[] = [];
 await Promise.all(
-  Array.from({ length: Math.max(1, concurrency) }, async () => {
-    for (let f = queue.shift(); f; f = queue.shift()) results.push(await runFile(f));
+  Array.from({ length: Math.max(1, concurrency) }, async (_, lane) => {
+    for (let f = queue.shift(); f; f = queue.shift()) results.push(await runFile(f, lane));
   }),
 );
 const total = (k: string) => results.reduce((n, r) => n + (r.counts[k] ?? 0), 0);
