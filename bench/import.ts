@@ -1,6 +1,6 @@
 /**
  * Full import of the shared Transfermarkt copy (with the EA files when present) into a fresh embedded
- * database in a temp folder; prints wall time and peak resident memory. Target: <= 2 min, <= 3 GiB.
+ * database in a temp folder; prints wall time, CPU time (user+sys: the stable figure on a shared machine) and peak resident memory. Target: <= 2 min, <= 3 GiB.
  *   node --import tsx bench/import.ts [DIR]
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +23,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'touchline-bench-import-'));
 let peak = process.memoryUsage().rss;
 const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
 const t0 = performance.now();
+const c0 = process.cpuUsage();
 const h = await openDatabase({ dataDir: join(dataDir, 'pg') });
 try {
   await migrateToLatest(h.db);
@@ -34,12 +35,14 @@ try {
     lineReporter(),
   );
   const t2 = performance.now();
+  const cpu = process.cpuUsage(c0);
   peak = Math.max(peak, process.memoryUsage().rss);
   console.log(`import: ${s.status}, ${s.rejected_total} rows rejected, EA match rate ${s.ea ? (s.ea.match_rate * 100).toFixed(1) + '%' : 'n/a'}`);
   console.log(`rows: ${Object.entries(s.world).map(([t, n]) => `${t} ${n}`).join(', ')}`);
   console.log(`careers (${s.current_season} current): ${Object.entries(s.careers).map(([r, n]) => `${r} ${n}`).join(', ')}`);
   console.log(`market values: ${Object.entries(s.tables.player_valuations?.notes ?? {}).map(([r, n]) => `${r} ${n}`).join(', ')}`);
   console.log(`wall time: ${((t2 - t0) / 1000).toFixed(1)} s (database start ${((t1 - t0) / 1000).toFixed(1)} s, import ${((t2 - t1) / 1000).toFixed(1)} s)`);
+  console.log(`CPU time (user+sys, whole run): ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (user ${(cpu.user / 1e6).toFixed(1)} s, sys ${(cpu.system / 1e6).toFixed(1)} s)`);
   console.log(`peak RSS: ${(peak / 2 ** 30).toFixed(2)} GiB`);
 } finally {
   clearInterval(sampler);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './db.js';
+import { dropKeysForBulkLoad } from './bulk-keys.js';
 import { WORLD_TABLE_ORDER, type WorldData, type WorldTables } from '../domain/world.js';
 
 type ColumnTypes<T> = { [K in keyof T]-?: string };
@@ -106,10 +107,13 @@ export async function replaceWorld(db: Db, data: WorldData, meta: Record<string,
   await db.transaction().execute(async (trx) => {
     const tables = [...WORLD_TABLE_ORDER].reverse();
     await sql`truncate ${sql.join(tables.map((t) => tableOf(t, set)))} cascade`.execute(trx);
+    // Keys are built once over the loaded rows; the reference check below needs them back.
+    const rebuildKeys = await dropKeysForBulkLoad(trx, tables.map((t) => (set === 'staging' ? `${STAGING_SCHEMA}.${t}` : t)));
     for (const table of WORLD_TABLE_ORDER) {
       await bulkInsert(trx, table, data[table] as never, set);
       onTable?.(table, data[table].length);
     }
+    await rebuildKeys();
     await checkReferences(trx, WORLD_TABLE_ORDER, set);
     // A new world has no model ratings until the next training.
     await builderOf(trx, set).deleteFrom('meta').where('key', '=', 'ratings_version').execute();

@@ -3,7 +3,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { parse, type CsvError } from 'csv-parse';
+import { Parser, type CsvError, type Options } from 'csv-parse';
 
 /** A table file of the layout: `<table>.csv` or `<table>.csv.gz`. */
 export interface TableFile {
@@ -63,16 +63,38 @@ class ByteCounter extends Transform {
   }
 }
 
+interface ParsedRecord {
+  record: CsvRecord;
+  raw: string;
+  lines: number;
+  invalidFieldLength: number;
+}
+
+/**
+ * A parser that tags each record with the two counters of `parser.info` the reader needs, read as it
+ * pushes the record (the moment csv-parse's own `info: true` copies them). That option copies the
+ * whole info object per record: a third of the parse's CPU (1 of 2.4 s on player_valuations).
+ */
+class CountingParser extends Parser {
+  constructor(options: Options) {
+    super(options);
+  }
+  override push(chunk: unknown): boolean {
+    if (chunk === null) return super.push(null);
+    const { record, raw } = chunk as { record: CsvRecord; raw: string };
+    return super.push({ record, raw, lines: this.info.lines, invalidFieldLength: this.info.invalid_field_length } satisfies ParsedRecord);
+  }
+}
+
 /**
  * Streams a CSV (or gzip CSV) file as records keyed by header. Rows with a wrong number of fields or
  * broken quoting are yielded with `error` set instead of stopping the parse, so they can be rejected.
  */
 export async function* readCsv(file: TableFile, onBytes: (bytes: number) => void = () => {}): AsyncGenerator<CsvItem> {
   const skipped: CsvItem[] = [];
-  const parser = parse({
+  const parser = new CountingParser({
     columns: (header: string[]) => header.map((h, i) => (h === '' && i === 0 ? '_index' : h.trim())),
     bom: true,
-    info: true,
     raw: true,
     relax_column_count: true,
     relax_quotes: true,
@@ -88,13 +110,13 @@ export async function* readCsv(file: TableFile, onBytes: (bytes: number) => void
   source.on('error', (err) => parser.destroy(err as Error));
   source.pipe(parser);
   let invalidSoFar = 0;
-  for await (const item of parser as AsyncIterable<{ record: CsvRecord; info: { lines: number; invalid_field_length: number }; raw: string }>) {
+  for await (const item of parser as AsyncIterable<ParsedRecord>) {
     while (skipped.length) yield skipped.shift() as CsvItem;
     const rawLine = item.raw.replace(/\r?\n$/, '');
     // invalid_field_length is a running count: a rise marks this record as having the wrong width.
-    const bad = item.info.invalid_field_length > invalidSoFar;
-    invalidSoFar = item.info.invalid_field_length;
-    yield { row: item.record, line: item.info.lines, raw: rawLine, ...(bad ? { error: 'column_count' as const } : {}) };
+    const bad = item.invalidFieldLength > invalidSoFar;
+    invalidSoFar = item.invalidFieldLength;
+    yield { row: item.record, line: item.lines, raw: rawLine, ...(bad ? { error: 'column_count' as const } : {}) };
   }
   while (skipped.length) yield skipped.shift() as CsvItem;
 }
