@@ -22,7 +22,7 @@ interface Row {
 /** Wall time, and the CPU time of the file's processes (children included, through GNU time), which a busy machine changes less. */
 function timeFile(file: string): Promise<Row> {
   const started = performance.now();
-  const child = spawn('/usr/bin/time', ['-f', '@@cpu %U %S', process.execPath, '--import', 'tsx', '--test', file], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: process.env });
+  const child = spawn('/usr/bin/time', ['-f', '@@cpu %U %S', process.execPath, '--import', 'tsx', file], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: process.env });
   let err = '';
   child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   return new Promise((resolve) =>

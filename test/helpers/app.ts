@@ -174,8 +174,9 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const env: Record<string, string> = {
     LOG_LEVEL: 'silent',
     RATE_LIMIT: '1000000',
-    // One analysis worker, not one per core: each worker's start and world load cost a test file
-    // about 2 s of CPU (test/api/league-forecast.test.ts: 13.8 -> 11.7 s); test/engine/pool.test.ts tries several.
+    // One analysis worker, not one per core: a second one's start and world load cost a file about 4 s
+    // of CPU (bench/test-timing.ts, test/api/league-forecast.test.ts: 15.3-15.9 s with two, 11.3-11.6 s
+    // with one); test/engine/pool.test.ts tries several.
     ENGINE_WORKERS: '1',
     TOUCHLINE_DATA_DIR: join(ROOT, '.cache/unused'),
     TOUCHLINE_MODELS_DIR: MODELS_DIR,
