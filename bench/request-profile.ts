@@ -1,9 +1,10 @@
 /**
  * Where a GET /v1/player_info request spends the server's time, beside the bare Fastify route with
- * the same body: the bench server (bench/lib/engine-server.ts) runs in a child process under
- * `--cpu-prof`, autocannon loads each route for 6 s (20 connections), and the profile's samples of
- * each window are summed by category (socket write, node core, GC, Fastify, src/http, src/access,
- * zod, ...) and by inclusive time of our own and Fastify's frames, in microseconds per request.
+ * the same body: the bench server (bench/lib/engine-server.ts, compiled as `npm start` runs the app)
+ * runs in a child process under `--cpu-prof`, autocannon loads each route for 6 s (20 connections),
+ * and the profile's samples of each window are summed by category (socket write, node core, GC,
+ * Fastify, src/http, src/access, zod, ...), by inclusive time of our own and Fastify's frames, and by
+ * self time per frame, in microseconds per request.
  * docs/engine.md quotes it.
  *
  * Usage: node --import tsx bench/request-profile.ts
@@ -13,6 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { compiledServer } from './lib/engine-process.js';
 
 interface CallFrame { functionName: string; url: string; lineNumber: number }
 interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
@@ -20,7 +22,8 @@ interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[
 
 const SECONDS = 6;
 const dir = mkdtempSync(join(tmpdir(), 'touchline-request-profile-'));
-const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval', '100', '--import', 'tsx', 'bench/lib/engine-server.ts'], {
+const script = await compiledServer();
+const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval', '100', script], {
   stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ENGINE_WORKERS: '0' },
 });
 let out = '';
@@ -58,13 +61,16 @@ const end = times[times.length - 1];
 const span = (SECONDS - 0.5) * 1e6;
 const windows = { ours: [end - 2 * (SECONDS + 1) * 1e6 + 0.5e6, end - 2 * (SECONDS + 1) * 1e6 + 0.5e6 + span], bare: [end - (SECONDS + 1) * 1e6 + 0.5e6, end - (SECONDS + 1) * 1e6 + 0.5e6 + span] };
 
+const frameName = (cf: CallFrame) => `${cf.functionName || '(anonymous)'} ${cf.url.replace(/^.*\/(src|build|node_modules)\//, '$1/')}:${cf.lineNumber + 1}`;
+
 function category(c: CallFrame): string {
   if (c.functionName === '(garbage collector)') return 'gc';
   if (c.functionName === '(idle)') return 'idle';
   if (c.functionName === 'writev' || c.functionName === 'writevGeneric') return 'socket write';
-  if (c.url.includes('/src/http/')) return 'src/http';
-  if (c.url.includes('/src/access/')) return 'src/access';
-  if (c.url.includes('/src/')) return 'src (other)';
+  // compiled, our code runs from build/ (src/ through tsx)
+  if (/\/(src|build)\/http\//.test(c.url)) return 'src/http';
+  if (/\/(src|build)\/access\//.test(c.url)) return 'src/access';
+  if (/\/(src|build)\//.test(c.url) && !c.url.includes('node_modules')) return 'src (other)';
   if (c.url.includes('node_modules/fastify/')) return 'fastify';
   if (c.url.includes('node_modules/find-my-way')) return 'router';
   if (c.url.includes('node_modules/zod')) return 'zod';
@@ -78,17 +84,20 @@ for (const w of ['ours', 'bare'] as const) {
   const [a, b] = windows[w];
   const cats = new Map<string, number>();
   const inclusive = new Map<string, number>();
+  const self = new Map<string, number>();
   let total = 0;
   profile.samples.forEach((s, i) => {
     if (times[i] < a || times[i] > b) return;
     total++;
-    const k = category(byId.get(s)!.callFrame);
+    const leaf = byId.get(s)!.callFrame;
+    const k = category(leaf);
+    self.set(frameName(leaf), (self.get(frameName(leaf)) ?? 0) + 1);
     cats.set(k, (cats.get(k) ?? 0) + 1);
     const seen = new Set<string>();
     for (let n: number | undefined = s; n !== undefined; n = parent.get(n)) {
       const cf = byId.get(n)!.callFrame;
-      if (!cf.url.includes('/src/') && !cf.url.includes('fastify/lib')) continue;
-      const name = `${cf.functionName || '(anonymous)'} ${cf.url.replace(/^.*\/(src|node_modules)\//, '$1/')}:${cf.lineNumber + 1}`;
+      if (!/\/(src|build)\//.test(cf.url) && !cf.url.includes('fastify/lib')) continue;
+      const name = frameName(cf);
       if (!seen.has(name)) {
         seen.add(name);
         inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
@@ -99,4 +108,6 @@ for (const w of ['ours', 'bare'] as const) {
   for (const [k, n] of [...cats].sort((x, y) => y[1] - x[1])) console.log(`${us(n, total, w).padStart(8)}  ${k}`);
   console.log('inclusive, our and Fastify\'s frames (top 15), µs');
   for (const [k, n] of [...inclusive].sort((x, y) => y[1] - x[1]).slice(0, 15)) console.log(`${us(n, total, w).padStart(8)}  ${k}`);
+  console.log('self time per frame (top 25), µs');
+  for (const [k, n] of [...self].sort((x, y) => y[1] - x[1]).slice(0, 25)) console.log(`${us(n, total, w).padStart(8)}  ${k}`);
 }
