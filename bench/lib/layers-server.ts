@@ -6,6 +6,7 @@
 import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { z } from 'zod';
+import { SECURITY_HEADERS } from '../../src/app.js';
 import { LAYERS } from './layers.js';
 
 const body = {
@@ -15,14 +16,12 @@ const body = {
 };
 const json = JSON.stringify(body);
 const asIs = (x: unknown) => x as string;
-const SECURITY = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY', 'cache-control': 'no-store' };
 // src/app.ts's options
 const LOGGER = { loggerInstance: pino({ level: 'silent' }), childLoggerFactory: <T>(l: T) => l, logController: new LogController({ disableRequestLogging: true }) };
 const LIMITS = { requestTimeout: 30_000, connectionTimeout: 60_000, http: { connectionsCheckingInterval: 1_000 } };
 const PROXY = { trustProxy: 'loopback', routerOptions: { ignoreTrailingSlash: true } };
 const query = z.object({ player_id: z.string().regex(/^P[0-9A-Za-z]{26}$/) });
 type Done = (err?: Error) => void;
-
 
 const urls: Record<string, string> = {};
 for (let level = 0; level < LAYERS.length; level++) {
@@ -36,7 +35,7 @@ for (let level = 0; level < LAYERS.length; level++) {
   }
   if (has('hooks')) {
     app.addHook('onRequest', (_req, reply, done) => {
-      if (has('headers')) reply.headers(SECURITY);
+      if (has('headers')) reply.headers(SECURITY_HEADERS);
       done();
     });
     app.addHook('onResponse', (_req, _reply, done) => done());

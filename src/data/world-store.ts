@@ -14,8 +14,10 @@ export type WorldSet = 'live' | 'staging';
 /** The staging copy's schema: the world tables and a meta table of its own. */
 export const STAGING_SCHEMA = 'touchline_staging';
 
+/** The qualified name of a world (or meta) table of the set. */
+const tableName = (table: string, set: WorldSet = 'live') => (set === 'staging' ? `${STAGING_SCHEMA}.${table}` : table);
 /** A world (or meta) table of the set, for raw SQL. */
-export const tableOf = (table: string, set: WorldSet = 'live') => sql.table(set === 'staging' ? `${STAGING_SCHEMA}.${table}` : table);
+export const tableOf = (table: string, set: WorldSet = 'live') => sql.table(tableName(table, set));
 /** The query builder on the set's tables (meta included). */
 const builderOf = (db: Db, set: WorldSet): Db => (set === 'staging' ? db.withSchema(STAGING_SCHEMA) : db);
 
@@ -108,7 +110,7 @@ export async function replaceWorld(db: Db, data: WorldData, meta: Record<string,
     const tables = [...WORLD_TABLE_ORDER].reverse();
     await sql`truncate ${sql.join(tables.map((t) => tableOf(t, set)))} cascade`.execute(trx);
     // Keys are built once over the loaded rows; the reference check below needs them back.
-    const rebuildKeys = await dropKeysForBulkLoad(trx, tables.map((t) => (set === 'staging' ? `${STAGING_SCHEMA}.${t}` : t)));
+    const rebuildKeys = await dropKeysForBulkLoad(trx, tables.map((t) => tableName(t, set)));
     for (const table of WORLD_TABLE_ORDER) {
       await bulkInsert(trx, table, data[table] as never, set);
       onTable?.(table, data[table].length);
