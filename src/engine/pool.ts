@@ -56,7 +56,18 @@ export function defaultWorkers(): number {
   return Math.max(1, Math.min(DEFAULT_MAX_WORKERS, availableParallelism()));
 }
 
-const workerFile = new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+const fromSource = import.meta.url.endsWith('.ts');
+const workerFile = new URL(`./worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
+
+/**
+ * Run from src/, a worker needs tsx's loader for its .ts: a worker inherits `--import tsx` from the
+ * command line (tests), but not a loader registered in the main thread alone, as bin/touchline.js
+ * (`npx touchline serve`) does; there a worker could not load and the process stopped.
+ */
+function workerExecArgv(): string[] | undefined {
+  if (!fromSource || process.execArgv.some((arg) => arg.includes('tsx'))) return undefined;
+  return [...process.execArgv, '--import', import.meta.resolve('tsx')];
+}
 
 /** What a task is about: tasks about one club (or league) go to one worker, which keeps its simulations' baselines. */
 function affinityKey(task: Task): string {
@@ -96,6 +107,7 @@ export class AnalysisEngine {
     this.maxQueue = opts.maxQueue;
     this.pools = Array.from({ length: this.workers }, () => new Piscina<WorkerMessage, TaskResult>({
       filename: workerFile.href,
+      execArgv: workerExecArgv(),
       minThreads: opts.eager === false ? 0 : 1,
       maxThreads: 1,
       maxQueue: opts.maxQueue,
