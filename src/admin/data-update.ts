@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { servedAsOf, type Config } from '../config.js';
 import { barReporter, lineReporter } from '../data/import/reporter.js';
@@ -60,6 +60,27 @@ function finish(config: Config, report: UpdateReport, write: boolean): UpdateRep
   return report;
 }
 
+/**
+ * The EA calibration files the served data was imported with (`import transfermarkt --ea-ratings
+ * --ea-mapping`), read again: the open dataset has no EA files, and without them an update would drop
+ * every EA rating and attribute profile (ratings, similar players). A file gone is said, not fatal.
+ */
+function eaInputs(meta: Record<string, string>, progress: (line: string) => void): { eaRatings?: string; eaMapping?: string } {
+  const inputs: { eaRatings?: string; eaMapping?: string } = {};
+  const known = [['ea_ratings_file', 'eaRatings', 'EA ratings'], ['ea_mapping_file', 'eaMapping', 'EA mapping']] as const;
+  for (const [key, option, what] of known) {
+    const file = meta[key];
+    if (file === undefined) continue;
+    if (existsSync(file)) {
+      inputs[option] = file;
+      progress(`${what}: read again from ${file}, as in the last import`);
+    } else {
+      progress(`${what}: ${file}, read by the last import, is gone; the new data has none`);
+    }
+  }
+  return inputs;
+}
+
 export async function runUpdate(ctx: OperationContext, args: { dir: string; source: string; dryRun?: boolean }): Promise<UpdateReport> {
   const started = Date.now();
   const { handle, config, progress, terminal } = ctx;
@@ -70,6 +91,7 @@ export async function runUpdate(ctx: OperationContext, args: { dir: string; sour
   let after: WorldData | null = null;
   const reporter = terminal ? barReporter(terminal) : lineReporter({ write: (s: string) => progress(s.trimEnd()) });
   const options = {
+    ...eaInputs(beforeMeta, progress),
     // The as-of date decides who is in a current squad; unset, the importer takes the data's own season.
     asOf: config.TOUCHLINE_AS_OF, failOn: PARSE_REASONS, dryRun: args.dryRun, into: 'staging' as const, rejectsPath: join(resolve(config.TOUCHLINE_DATA_DIR), 'update-rejects.csv'),
     onWorld: (w: WorldData) => (after = w),

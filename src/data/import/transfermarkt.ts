@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Db } from '../db.js';
 import type { RoleRow, WorldData, WorldTables } from '../../domain/world.js';
 import { readMeta, replaceWorld, type WorldSet } from '../world-store.js';
@@ -186,6 +187,9 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
       // The data's own as-of date: its last valuation, transfer or game (served when TOUCHLINE_AS_OF is unset).
       data_as_of: dataEnd,
       ...(ea ? { ea_match_rate: String(ea.match_rate) } : {}),
+      // read again by `touchline data update`: the open dataset has no EA files of its own
+      ...(options.eaRatings ? { ea_ratings_file: resolve(options.eaRatings) } : {}),
+      ...(options.eaMapping ? { ea_mapping_file: resolve(options.eaMapping) } : {}),
     },
     (table, rows) => reporter.stored(table, rows),
     options.into,

@@ -10,7 +10,9 @@ import { WORLD_TABLE_ORDER, type WorldData } from '../../domain/world.js';
 export const previousFile = (dataDir: string): string => join(dataDir, 'previous-world.ndjson.gz');
 
 /** Keys of `meta` that describe the world (restored with it); versions and the update flag are not among them. */
-export const WORLD_META_KEYS = ['source', 'source_hash', 'source_dir', 'importer', 'imported_at', 'data_as_of', 'as_of', 'seed', 'ea_match_rate'] as const;
+export const WORLD_META_KEYS = [
+  'source', 'source_hash', 'source_dir', 'importer', 'imported_at', 'data_as_of', 'as_of', 'seed', 'ea_match_rate', 'ea_ratings_file', 'ea_mapping_file',
+] as const;
 
 /**
  * Writes one line per table (and one for the meta), gzipped, to a temporary file; the returned
