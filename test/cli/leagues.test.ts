@@ -23,8 +23,9 @@ test('leagues set-clubs and show through the running server: errors change nothi
   const key = /Demo API key: (\S+)/.exec(server.output())?.[1];
   assert.ok(key, 'the start prints a demo key');
   const headers = { 'x-api-key': key };
+  // Generous: the first forecast waits for the workers' world, at nice +10, while CI runs beside it.
   const get = async <T>(path: string) => {
-    const res = await server!.request(path, { headers });
+    const res = await server!.request(path, { headers, timeoutMs: 120_000 });
     assert.equal(res.status, 200, `${path}: ${res.status}`);
     return res.json<T>();
   };
