@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './db.js';
 import { WORLD_TABLE_ORDER } from '../domain/world.js';
 import { STAGING_SCHEMA, tableOf } from './world-store.js';
-import { WORLD_META_KEYS } from './update/previous.js';
+import { WORLD_META_KEYS } from './world-store.js';
 
 /**
  * The staging copy of the world: an update (or a rollback) imports into it and trains on it while

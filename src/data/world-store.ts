@@ -99,6 +99,14 @@ export interface ReplaceProgress {
 }
 
 /**
+ * Keys of `meta` that describe the world in force (restored with it by a rollback); versions and the
+ * update flag are not among them. A new world replaces all of them: one it does not give is removed.
+ */
+export const WORLD_META_KEYS = [
+  'source', 'source_hash', 'source_dir', 'importer', 'imported_at', 'data_as_of', 'as_of', 'seed', 'ea_match_rate', 'ea_ratings_file', 'ea_mapping_file',
+] as const;
+
+/**
  * Replaces the whole world of a set in one transaction: readers see the old world until it commits,
  * and a failure (or a killed process) leaves the old world whole. Bumps the set's data version.
  */
@@ -117,8 +125,9 @@ export async function replaceWorld(db: Db, data: WorldData, meta: Record<string,
     }
     await rebuildKeys();
     await checkReferences(trx, WORLD_TABLE_ORDER, set);
-    // A new world has no model ratings until the next training.
-    await builderOf(trx, set).deleteFrom('meta').where('key', '=', 'ratings_version').execute();
+    // A new world has no model ratings until the next training, and nothing of the old one's description
+    // (an import's data_as_of would otherwise outrank the demo world's as_of).
+    await builderOf(trx, set).deleteFrom('meta').where('key', 'in', [...WORLD_META_KEYS, 'ratings_version']).execute();
     await setMeta(trx, { ...meta, data_version: version }, set);
   });
   return version;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
+import { servedAsOf } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/data/db.js';
 import { importTransfermarkt } from '../../src/data/import/transfermarkt.js';
 import { loadWorld, readMeta, replaceWorld, worldVersion } from '../../src/data/world-store.js';
@@ -66,4 +67,15 @@ test('attribute profiles are stored and read back as they were, and are part of 
   assert.notEqual(version, without);
   assert.deepEqual((await loadWorld(small.db)).player_attributes, [row]);
   assert.equal(await replaceWorld(small.db, { ...world, player_attributes: [] }, { source: 'test' }), without);
+});
+
+test("a new world's description replaces the old one's whole: an import's data_as_of does not outlive it", async () => {
+  const world = await loadWorld(small.db);
+  await replaceWorld(small.db, { ...world, market_values: world.market_values.slice(1) }, { source: 'transfermarkt', source_hash: 'abc', importer: '1', data_as_of: '2024-06-30' });
+  assert.equal((await readMeta(small.db)).data_as_of, '2024-06-30');
+  await replaceWorld(small.db, world, { source: 'demo', seed: '7', as_of: '2026-06-30' });
+  const meta = await readMeta(small.db);
+  assert.equal(meta.source, 'demo');
+  for (const key of ['data_as_of', 'source_hash', 'importer']) assert.equal(meta[key], undefined, key);
+  assert.equal(servedAsOf({ TOUCHLINE_AS_OF: undefined }, meta), '2026-06-30');
 });

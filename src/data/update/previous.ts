@@ -5,14 +5,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { WORLD_TABLE_ORDER, type WorldData } from '../../domain/world.js';
+import { WORLD_META_KEYS } from '../world-store.js';
 
 /** The world served before the last update (or rollback), kept in the data folder for `data rollback`. */
 export const previousFile = (dataDir: string): string => join(dataDir, 'previous-world.ndjson.gz');
-
-/** Keys of `meta` that describe the world (restored with it); versions and the update flag are not among them. */
-export const WORLD_META_KEYS = [
-  'source', 'source_hash', 'source_dir', 'importer', 'imported_at', 'data_as_of', 'as_of', 'seed', 'ea_match_rate', 'ea_ratings_file', 'ea_mapping_file',
-] as const;
 
 /**
  * Writes one line per table (and one for the meta), gzipped, to a temporary file; the returned
