@@ -72,3 +72,14 @@ test('EA files gone since the import are said, and the update goes on without th
   assert.ok(lines.includes(`EA mapping: ${ea.eaMapping}, read by the last import, is gone; the new data has none`), lines.join('\n'));
   assert.equal(report.counts.after.player_attributes, 0);
 });
+
+test('importing the same files again records where the EA files are now (a database imported before they were recorded)', async () => {
+  const moved = { eaRatings: join(work, 'ea2/male_players.csv'), eaMapping: join(work, 'ea2/tm_to_eafc25.csv') };
+  mkdirSync(join(work, 'ea2'));
+  for (const f of readdirSync(join(FIXTURE, 'ea'))) copyFileSync(join(FIXTURE, 'ea', f), join(work, 'ea2', f));
+  const again = await importTransfermarkt(handle.db, FIXTURE, moved);
+  assert.equal(again.status, 'unchanged');
+  const meta = await readMeta(handle.db);
+  assert.equal(meta.ea_ratings_file, moved.eaRatings);
+  assert.equal(meta.ea_mapping_file, moved.eaMapping);
+});

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Db } from '../db.js';
 import type { RoleRow, WorldData, WorldTables } from '../../domain/world.js';
-import { readMeta, replaceWorld, type WorldSet } from '../world-store.js';
+import { readMeta, replaceWorld, setMeta, type WorldSet } from '../world-store.js';
 import { ROLES } from '../../domain/roles.js';
 import { seasonLabel, seasonOf } from '../../domain/season.js';
 import { fileAt, findTableFile, hashInputs, type TableFile } from './csv-source.js';
@@ -92,6 +92,14 @@ export async function importTransfermarkt(db: Db, dir: string, options: ImportOp
   }
 }
 
+/** Where the EA files are, for `meta`: `touchline data update` reads them again (the open dataset has none of its own). */
+function eaFilesMeta(options: ImportOptions): Record<string, string> {
+  return {
+    ...(options.eaRatings ? { ea_ratings_file: resolve(options.eaRatings) } : {}),
+    ...(options.eaMapping ? { ea_mapping_file: resolve(options.eaMapping) } : {}),
+  };
+}
+
 /** The tables in LAYOUT_TABLES' order (each tm-*.ts reads one or two), then careers and EA ratings. */
 async function run(db: Db, dir: string, options: ImportOptions, reporter: ImportReporter, started: number): Promise<ImportSummary> {
   const files = new Map<string, TableFile>();
@@ -108,6 +116,9 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
   const sourceHash = await hashInputs([...files.values(), ...eaFiles], [IMPORTER_VERSION, `as_of=${options.asOf ?? ''}`]);
   const meta = await readMeta(db);
   if (meta.source === 'transfermarkt' && meta.source_hash === sourceHash) {
+    // The same EA files, perhaps found at another path now: where they are is what an update reads again.
+    const ea = eaFilesMeta(options);
+    if (options.into !== 'staging' && Object.entries(ea).some(([k, v]) => meta[k] !== v)) await setMeta(db, ea);
     reporter.info('unchanged: the same files were imported last time; nothing to do');
     return {
       status: 'unchanged', source: 'transfermarkt', source_hash: sourceHash, tables: {}, world: {}, ea: null, careers: {}, current_season: null, rejected_total: 0,
@@ -187,9 +198,7 @@ async function run(db: Db, dir: string, options: ImportOptions, reporter: Import
       // The data's own as-of date: its last valuation, transfer or game (served when TOUCHLINE_AS_OF is unset).
       data_as_of: dataEnd,
       ...(ea ? { ea_match_rate: String(ea.match_rate) } : {}),
-      // read again by `touchline data update`: the open dataset has no EA files of its own
-      ...(options.eaRatings ? { ea_ratings_file: resolve(options.eaRatings) } : {}),
-      ...(options.eaMapping ? { ea_mapping_file: resolve(options.eaMapping) } : {}),
+      ...eaFilesMeta(options),
     },
     (table, rows) => reporter.stored(table, rows),
     options.into,
