@@ -184,6 +184,7 @@ try {
   // 5. memory
   const peak = memoryMb(ready.pid, 'VmHWM');
   console.log(`\n5. server memory: resident ${idleRss.toFixed(0)} MB idle after start, peak ${peak.toFixed(0)} MB (${peakBefore.toFixed(0)} MB before the mixed load)`);
+  if (ready.mainThread) console.log(`main thread at ready: V8 heap ${ready.mainThread.heapUsedMb} MB used (garbage not yet collected included), ${ready.mainThread.externalMb} MB outside it (the embedded database's WebAssembly memory, buffers)`);
   console.log(`\nload average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')} (a shared machine: compare ratios within one run)`);
 } finally {
   await stop();

@@ -19,6 +19,8 @@ export interface Ready {
   clubs: string[];
   /** the bare route's bodies by player id, for a bare server in a process of its own (bench/lib/bare-server.ts) */
   bodiesFile: string;
+  /** the server's main thread at ready: V8 heap used and external memory, MB (bench/lib/engine-server.ts) */
+  mainThread?: { heapUsedMb: number; externalMb: number };
 }
 
 /**

@@ -30,7 +30,11 @@ const bare = Fastify();
 bare.get('/bare', async (req) => bodies.get((req.query as { player_id?: string }).player_id ?? '') ?? { error: 'Player not found' });
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-process.stdout.write(`READY ${JSON.stringify({ url: server.url, bareUrl, pid: process.pid, key: BENCH_KEY, players: ids, analysable, clubs, bodiesFile })}\n`);
+// The main thread's own memory: its V8 heap (world, indexes, models; garbage not yet collected included) and
+// what lies outside it (the embedded database's WebAssembly memory, buffers).
+const { heapUsed, external } = process.memoryUsage();
+const mainThread = { heapUsedMb: Math.round(heapUsed / 2 ** 20), externalMb: Math.round(external / 2 ** 20) };
+process.stdout.write(`READY ${JSON.stringify({ url: server.url, bareUrl, pid: process.pid, key: BENCH_KEY, players: ids, analysable, clubs, bodiesFile, mainThread })}\n`);
 
 let stopping = false;
 const stop = () => {
