@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { servedAsOf, type Config } from '../config.js';
 import { barReporter, lineReporter } from '../data/import/reporter.js';
-import { importTransfermarkt, RowParseError } from '../data/import/transfermarkt.js';
+import { EA_INPUTS, importTransfermarkt, RowParseError, type ImportOptions } from '../data/import/transfermarkt.js';
 import { checkLayout } from '../data/update/check.js';
 import { loadPrevious, savePrevious } from '../data/update/previous.js';
 import { createStaging, dropStaging, swapInStaging } from '../data/staging.js';
@@ -65,17 +65,16 @@ function finish(config: Config, report: UpdateReport, write: boolean): UpdateRep
  * --ea-mapping`), read again: the open dataset has no EA files, and without them an update would drop
  * every EA rating and attribute profile (ratings, similar players). A file gone is said, not fatal.
  */
-function eaInputs(meta: Record<string, string>, progress: (line: string) => void): { eaRatings?: string; eaMapping?: string } {
-  const inputs: { eaRatings?: string; eaMapping?: string } = {};
-  const known = [['ea_ratings_file', 'eaRatings', 'EA ratings'], ['ea_mapping_file', 'eaMapping', 'EA mapping']] as const;
-  for (const [key, option, what] of known) {
-    const file = meta[key];
+function eaInputs(meta: Record<string, string>, progress: (line: string) => void): Pick<ImportOptions, 'eaRatings' | 'eaMapping'> {
+  const inputs: Pick<ImportOptions, 'eaRatings' | 'eaMapping'> = {};
+  for (const { option, metaKey, label } of EA_INPUTS) {
+    const file = meta[metaKey];
     if (file === undefined) continue;
     if (existsSync(file)) {
       inputs[option] = file;
-      progress(`${what}: read again from ${file}, as in the last import`);
+      progress(`${label}: read again from ${file}, as in the last import`);
     } else {
-      progress(`${what}: ${file}, read by the last import, is gone; the new data has none`);
+      progress(`${label}: ${file}, read by the last import, is gone; the new data has none`);
     }
   }
   return inputs;

@@ -92,12 +92,17 @@ export async function importTransfermarkt(db: Db, dir: string, options: ImportOp
   }
 }
 
-/** Where the EA files are, for `meta`: `touchline data update` reads them again (the open dataset has none of its own). */
+/**
+ * The EA files an import may be given, and where `meta` records each one: `touchline data update` reads
+ * them again (the open dataset has none of its own).
+ */
+export const EA_INPUTS = [
+  { option: 'eaRatings', metaKey: 'ea_ratings_file', label: 'EA ratings' },
+  { option: 'eaMapping', metaKey: 'ea_mapping_file', label: 'EA mapping' },
+] as const;
+
 function eaFilesMeta(options: ImportOptions): Record<string, string> {
-  return {
-    ...(options.eaRatings ? { ea_ratings_file: resolve(options.eaRatings) } : {}),
-    ...(options.eaMapping ? { ea_mapping_file: resolve(options.eaMapping) } : {}),
-  };
+  return Object.fromEntries(EA_INPUTS.flatMap(({ option, metaKey }) => (options[option] ? [[metaKey, resolve(options[option])]] : [])));
 }
 
 /** The tables in LAYOUT_TABLES' order (each tm-*.ts reads one or two), then careers and EA ratings. */
