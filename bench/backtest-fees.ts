@@ -20,7 +20,8 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildSnapshot, type Snapshot } from '../src/domain/snapshot.js';
-import { addDays, contractMonthsAt, featureIndex, latestValue, type FeatureIndex } from '../src/valuation/features/index.js';
+import { contractMonthsAt, featureIndex, latestValue, type FeatureIndex } from '../src/valuation/features/index.js';
+import { addDays } from '../src/domain/days.js';
 import {
   feeFromFeatures, fitFeeModel, paidTransfers, predictFee, transferFeatures, unknownBuyerOf, type FeeArtifact, type FeeSettings,
 } from '../src/valuation/fee/index.js';

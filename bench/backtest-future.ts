@@ -25,7 +25,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildSnapshot, type Snapshot } from '../src/domain/snapshot.js';
-import { addYears, ageAt, clubAt, featureIndex, latestValue, logValueAt, positionGroupOf, positionOf } from '../src/valuation/features/index.js';
+import { ageAt, clubAt, featureIndex, latestValue, logValueAt, positionGroupOf, positionOf } from '../src/valuation/features/index.js';
+import { addYears } from '../src/domain/days.js';
 import {
   CATEGORY_NAMES, FRESH_VALUE_DAYS, categoryOf, fitFutureModel, predictFuture, predictFutureAt, type FutureArtifact, type MarketMode,
 } from '../src/valuation/future/index.js';

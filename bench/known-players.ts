@@ -15,7 +15,8 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { addDays, addYears, ageAt, clubAt, featureIndex, latestValue, logValueAt, valueRiseAt } from '../src/valuation/features/index.js';
+import { ageAt, clubAt, featureIndex, latestValue, logValueAt, valueRiseAt } from '../src/valuation/features/index.js';
+import { addDays, addYears } from '../src/domain/days.js';
 import { predictFee } from '../src/valuation/fee/index.js';
 import { CATEGORY_NAMES, FRESH_VALUE_DAYS, categoryOfValue, predictFuture, roundedDrivers } from '../src/valuation/future/index.js';
 import type { ModelBundle } from '../src/valuation/bundle.js';

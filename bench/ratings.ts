@@ -8,10 +8,13 @@
  *   player we rate, and on those without an FC 24 rating (the features alone rate them);
  * - how many served ratings equal FC 25 exactly (a copy would show here);
  * - a few known players, and with --impact their playing time at their club (the impact model
- *   fitted on these ratings, as `touchline train` does).
+ *   fitted on these ratings, as `touchline train` does);
+ * - the roles of well-known players (test/fixtures/known-roles.json, the role a football analyst
+ *   gives each) against the roles we serve: how many match, and each miss.
  *
  * Run: node --import tsx bench/ratings.ts --world-cache /tmp/FILE.json [--as-of 2024-06-30] [--impact]
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildSnapshot } from '../src/domain/snapshot.js';
 import { seasonOf } from '../src/domain/season.js';
@@ -107,6 +110,26 @@ async function main(): Promise<void> {
     const o = ours.get(p.id);
     console.log(`  ${name.padEnd(22)} ${String(before.get(p.id)?.rating ?? '-').padStart(3)} -> ${o ? `${String(o.rating).padStart(3)} (${o.basis})` : '  -'} -> ${String(later.get(p.id)?.rating ?? '-').padStart(3)}${playingTime(p.id)}`);
   }
+  printRoles(snapshot, rows);
+}
+
+interface KnownRole { registry_a_id: number; name: string; role: string }
+
+/** Roles as served (the latest season rated by the as-of date) against an analyst's. */
+function printRoles(snapshot: ReturnType<typeof buildSnapshot>, rows: readonly RatingRow[]): void {
+  const known = (JSON.parse(readFileSync(new URL('../test/fixtures/known-roles.json', import.meta.url), 'utf8')) as { players: KnownRole[] }).players;
+  const latest = new Map<string, RatingRow>();
+  for (const r of rows) if (r.season <= seasonOf(AS_OF)) latest.set(r.player_id, r);
+  let hits = 0;
+  const misses: string[] = [];
+  for (const k of known) {
+    const p = snapshot.playerByRegistryA.get(k.registry_a_id);
+    const r = p ? latest.get(p.id) : undefined;
+    if (r?.best_role === k.role) hits++;
+    else misses.push(`  ${k.name.padEnd(24)} expected ${k.role.padEnd(24)} got ${r ? `${r.best_role} (${r.position})` : 'no rating'}`);
+  }
+  console.log(`roles as of ${AS_OF}: ${hits} of ${known.length} known players match the analyst's role`);
+  for (const m of misses) console.log(m);
 }
 
 main().catch((e) => {

@@ -31,7 +31,7 @@ import { playerFacts } from '../src/domain/player-facts.js';
 import { POSITION_GROUP, type PositionCode } from '../src/domain/positions.js';
 import { defaultRateTable } from '../src/money/rates.js';
 import { featureIndex } from '../src/valuation/features/index.js';
-import { FOOTBALL_NAMES as SEARCHES } from './lib/football-names.js';
+import { FOOTBALL_NAMES as SEARCHES } from '../test/helpers/football-names.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
 import { modelsCacheFromArgs, trainedModels } from './lib/models.js';
 import { quantile, timed, type Timing } from './lib/timing.js';

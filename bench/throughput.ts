@@ -14,8 +14,8 @@
  * of the turns, p99 the worst turn's.
  *
  * Every request picks a player (and, for the fee, a contract end date) from a seeded stream, so the
- * answer cache does not answer most analysis requests. Server and load generator share this process,
- * as bench/reference.ts does; the bare route pays the same cost and gets the same requests (path and
+ * answer cache does not answer most analysis requests. Server and load generator share this process:
+ * the bare route pays the same cost and gets the same requests (path and
  * query string of the reference endpoint, same key header), so the ratio compares like with like.
  */
 import { parseArgs } from 'node:util';

@@ -1,5 +1,5 @@
 /**
- * The bench server of bench/engine.ts and bench/request-gc.ts in a process of its own, started as
+ * The bench server of bench/engine.ts in a process of its own, started as
  * `npm start` runs the app (compiled, plain node) or through tsx; and what /proc says of it.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -44,7 +44,7 @@ export async function compiledServer(): Promise<string> {
 
 /**
  * Starts `node ...args` and resolves on its `READY {...}` line; `onLine` sees every other line of
- * its standard output (bench/request-gc.ts reads V8's GC trace there).
+ * its standard output.
  */
 export function startServer(args: string[], opts: { env?: Record<string, string>; onLine?: (line: string) => void } = {}): Promise<{ ready: Ready; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...opts.env } });

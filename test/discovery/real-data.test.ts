@@ -8,8 +8,8 @@ import { EVERYTHING, type Scope } from '../../src/discovery/scope.js';
 import { playerFacts } from '../../src/domain/player-facts.js';
 import { buildSnapshot, type Snapshot } from '../../src/domain/snapshot.js';
 import { defaultRateTable } from '../../src/money/rates.js';
-import { loadRealWorld } from '../../bench/lib/world.js';
-import { REAL_DATA_DIR as DIR, realDataSkip as skip, realWorldCachePath } from '../helpers/real-world.js';
+
+import { loadRealWorld, REAL_DATA_DIR as DIR, realDataSkip as skip, realWorldCachePath } from '../helpers/real-world.js';
 
 /**
  * Discovery on the shared real data, as of 2024-06-30 (its last day). The world the import test stored

@@ -8,9 +8,9 @@ import { playerFacts } from '../../src/domain/player-facts.js';
 import { POSITION_GROUP, type PositionCode } from '../../src/domain/positions.js';
 import { buildSnapshot, type Snapshot } from '../../src/domain/snapshot.js';
 import { defaultRateTable } from '../../src/money/rates.js';
-import { FOOTBALL_NAMES } from '../../bench/lib/football-names.js';
-import { loadRealWorld } from '../../bench/lib/world.js';
-import { REAL_DATA_DIR as DIR, realDataSkip as skip, realWorldCachePath } from '../helpers/real-world.js';
+import { FOOTBALL_NAMES } from '../helpers/football-names.js';
+
+import { loadRealWorld, REAL_DATA_DIR as DIR, realDataSkip as skip, realWorldCachePath } from '../helpers/real-world.js';
 
 /**
  * Issue 32 on the shared real data as of 2024-06-30: football's names in search, and players like

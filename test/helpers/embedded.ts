@@ -1,7 +1,7 @@
 /**
  * Embedded (PGlite) databases for tests, started from data folders made once and copied: a copy
  * costs tenths of a second, where initdb or loading a dump into memory costs seconds of CPU per
- * test file (`npx tsx bench/test-app-startup.ts --disk` shows the steps).
+ * test file.
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';

@@ -5,10 +5,14 @@
  * a stored world and the data files' names, sizes and dates, so a changed importer or copy is imported anew.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { LoadedWorld } from '../../bench/lib/world.js';
+import { migrateToLatest, openDatabase } from '../../src/data/db.js';
+import { lineReporter } from '../../src/data/import/reporter.js';
+import { importTransfermarkt } from '../../src/data/import/transfermarkt.js';
+import { loadWorld } from '../../src/data/world-store.js';
+import type { WorldData } from '../../src/domain/world.js';
 import { hashTree } from './tree-hash.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -37,4 +41,43 @@ export function keepRealWorld(loaded: LoadedWorld): void {
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(loaded));
   renameSync(tmp, file);
+}
+
+export interface LoadedWorld {
+  world: WorldData;
+  dataVersion: string;
+  importMs: number;
+}
+
+/**
+ * Imports the folder (the EA files beside it are used when present). With `cachePath` (which must
+ * lie outside the repository) a previous import is read back from there, or this one written there.
+ */
+export async function loadRealWorld(dir: string, quiet = false, cachePath: string | null = null): Promise<LoadedWorld> {
+  if (cachePath && existsSync(cachePath)) return JSON.parse(readFileSync(cachePath, 'utf8')) as LoadedWorld;
+  const loaded = await importWorld(dir, quiet);
+  if (cachePath) writeFileSync(cachePath, JSON.stringify(loaded));
+  return loaded;
+}
+
+async function importWorld(dir: string, quiet: boolean): Promise<LoadedWorld> {
+  if (!existsSync(dir)) throw new Error(`No data folder at ${dir}`);
+  const root = resolve(dir, '..');
+  const eaRatings = join(root, 'eafc24_ratings', 'male_players.csv.gz');
+  const eaMapping = join(root, 'ea_tm_mapping', 'tm_to_eafc25.csv.gz');
+  const handle = await openDatabase({});
+  try {
+    await migrateToLatest(handle.db);
+    const t0 = performance.now();
+    const summary = await importTransfermarkt(
+      handle.db,
+      dir,
+      { ...(existsSync(eaRatings) ? { eaRatings } : {}), ...(existsSync(eaMapping) ? { eaMapping } : {}) },
+      quiet ? undefined : lineReporter(process.stderr),
+    );
+    const world = await loadWorld(handle.db);
+    return { world, dataVersion: summary.data_version ?? summary.source_hash.slice(0, 12), importMs: performance.now() - t0 };
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { simulateScenarios } from '../../../src/valuation/impact/scenarios.js';
-import { simulateLeague } from '../../../bench/lib/simulate-league.js';
+import { simulateLeague } from '../../helpers/simulate-league.js';
 
 const ids = Array.from({ length: 12 }, (_, i) => `c${String(i).padStart(2, '0')}`);
 const attack = ids.map((_, i) => 0.35 - 0.06 * i);

@@ -1,39 +1,23 @@
 /**
- * recommend_signings read as a sporting director would: club, position and budget cases on the
- * real data as of 2024-06-30, each printed with the top five (name, age, club, market value, fee,
- * playing time, places added, value created, net value created) for a person to judge. It asks the
- * valuation and presentation the route uses, with the route's defaults (sort net_value_created,
- * min_playing_time_percentage 25, no wage) and its cache of exact runs, and prints for each case
- * the cold time (the club's screen and the exact runs) and the checks issue 31 is judged by: nobody of
- * the club or its sides, everybody at the minimum playing time, within the budget and age, in the
- * sort's order, every number equal to a fresh /get_roi_analysis with the same wage, reasons (1-3) and
- * warnings present, no veteran (33 or older) and no unknown (crowd value under max(0.5M, 2% of the
- * budget)) in the top five.
- *
- * Run: node --import tsx bench/recommend-sanity.ts --world-cache /tmp/recommend-tm-world.json --models-cache /tmp/recommend-tm-models-2024.json
+ * recommend_signings read as a sporting director would (bench/recommend.ts): club, position and
+ * budget cases, each printed with the top five (name, age, club, market value, fee, playing time,
+ * places added, value created, net value created) for a person to judge. It asks the valuation and
+ * presentation the route uses, with the route's defaults (sort net_value_created,
+ * min_playing_time_percentage 25, no wage), and checks each answer: nobody of the club or its sides,
+ * everybody at the minimum playing time, within the budget and age, in the sort's order, every number
+ * equal to a fresh /get_roi_analysis with the same wage, reasons (1-3) and warnings present, no
+ * veteran (33 or older) and no unknown (crowd value under max(0.5M, 2% of the budget)) in the top five.
  */
-import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
-import type { PositionCode } from '../src/domain/positions.js';
-import type { Snapshot } from '../src/domain/snapshot.js';
-import { defaultRateTable } from '../src/money/rates.js';
-import { moneyPair } from '../src/money/convert.js';
-import { roi as roiOf, type RoiResult } from '../src/valuation/analysis.js';
-import { compareCandidates, presentRecommendation, type RecommendedCandidate } from '../src/http/present/recommend.js';
-import { presentRoi } from '../src/http/present/analysis.js';
-import { featureIndex } from '../src/valuation/features/index.js';
-import { isSideOf, positionPools, recommendSignings, type RecommendSort } from '../src/valuation/recommend/index.js';
-import { modelsCacheFromArgs, trainedModels } from './lib/models.js';
-import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
+import type { PositionCode } from '../../src/domain/positions.js';
+import type { Snapshot } from '../../src/domain/snapshot.js';
+import { defaultRateTable } from '../../src/money/rates.js';
+import { moneyPair } from '../../src/money/convert.js';
+import { roi as roiOf, type RoiResult } from '../../src/valuation/analysis.js';
+import type { ModelBundle } from '../../src/valuation/bundle.js';
+import { compareCandidates, presentRecommendation, type RecommendedCandidate } from '../../src/http/present/recommend.js';
+import { presentRoi } from '../../src/http/present/analysis.js';
+import { isSideOf, recommendSignings, type RecommendSort } from '../../src/valuation/recommend/index.js';
 
-const { values } = parseArgs({
-  options: {
-    'as-of': { type: 'string', default: '2024-06-30' },
-    'world-cache': { type: 'string' },
-    'models-cache': { type: 'string' },
-    data: { type: 'string' },
-  },
-});
 const money = { code: 'EUR', rates: defaultRateTable() };
 
 interface Case {
@@ -92,12 +76,8 @@ function clubId(snapshot: Snapshot, name: string): string {
   return found.id;
 }
 
-async function main(): Promise<void> {
-  const { world, dataVersion } = await loadRealWorld(values.data ?? dataDirFromArgs(), true, worldCacheFromArgs());
-  const { bundle, snapshot } = trainedModels(world, dataVersion, values['as-of']!, modelsCacheFromArgs());
-  featureIndex(snapshot);
-  positionPools(bundle.impact!, snapshot);
-  console.log(`data ${dataVersion} as of ${values['as-of']}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+/** Runs every case, printing its top five and its checks; answers how many cases fail a check. */
+export function printRecommendCases(bundle: ModelBundle, snapshot: Snapshot): number {
   const roiCache = new Map<string, RoiResult>();
   let failures = 0;
   // every candidate shown: what his fee and his value in three years are against his crowd value, by age
@@ -162,6 +142,5 @@ async function main(): Promise<void> {
     console.log(`  age ${`${lo}-${hi === 99 ? '' : hi}`.padEnd(6)} n ${String(rows.length).padStart(3)}  fee/value ${med(rows.map((r) => r.fee))}  future/value ${med(rows.map((r) => r.future))}`);
   }
   console.log(`\n${failures === 0 ? 'PASS' : 'FAIL'} ${CASES.length - failures} of ${CASES.length} cases pass the checks`);
+  return failures;
 }
-
-await main();

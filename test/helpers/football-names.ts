@@ -1,4 +1,4 @@
-/** The search names of issue 32 on the real data and what a person means by them (bench/similar.ts and its real-data test). */
+/** Football's names for clubs, competitions and players on the real data, and what a person means by them (bench/similar.ts and its real-data test). */
 export const FOOTBALL_NAMES: ReadonlyArray<readonly [string, string]> = [
   ['psg', 'Paris Saint-Germain'], ['man utd', 'Manchester United'], ['man city', 'Manchester City'], ['spurs', 'Tottenham Hotspur'],
   ['barca', 'FC Barcelona'], ['atleti', 'Atlético de Madrid'], ['inter', 'Inter Milan'], ['bayern munchen', 'Bayern Munich'],

@@ -1,6 +1,6 @@
 /**
- * Kept for the benches and as the reference the impact engine is checked against (the service
- * itself simulates through valuation/impact/engine.ts).
+ * The reference league simulation the service's engine (valuation/impact/scenarios.ts, table.ts) is
+ * checked against: plain and slow, one run at a time.
  *
  * Monte Carlo league seasons: a double round-robin where home goals ~ Poisson(exp(intercept +
  * homeAdvantage + attack[home] - defence[away])) and away goals ~ Poisson(exp(intercept +

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { simulateLeague, simulateWithAndWithout, initialRuns, leagueInputFromStrength, type LeagueInput } from '../../bench/lib/simulate-league.js';
-import { fitStrength } from '../../src/valuation/league/strength.js';
+import { simulateLeague, simulateWithAndWithout, initialRuns, leagueInputFromStrength, type LeagueInput } from '../../helpers/simulate-league.js';
+import { fitStrength } from '../../../src/valuation/league/strength.js';
 
 function league(n: number, strong?: number): LeagueInput {
   return {
