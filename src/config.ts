@@ -29,7 +29,7 @@ const schema = z.object({
     .optional(),
   // Unset: the data's own latest date (servedAsOf).
   TOUCHLINE_AS_OF: isoDate.optional(),
-  TOUCHLINE_DATA_URL: z.string().url('must be a URL').optional(),
+  TOUCHLINE_DATA_URL: z.string().url('must be a URL').default(DEFAULT_DATA_URL),
   RATE_LIMIT: positiveInt('RATE_LIMIT').default(60),
   RATE_WINDOW_SECONDS: positiveInt('RATE_WINDOW_SECONDS').default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -67,25 +67,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return Object.freeze({ ...c, modelsDir: c.TOUCHLINE_MODELS_DIR ?? `${c.TOUCHLINE_DATA_DIR}/models` });
 }
 
-/** Settings documented in the README, in one place so the table and the code agree. */
-export const SETTINGS_DOC: ReadonlyArray<[string, string, string]> = [
-  ['PORT', '8080', 'HTTP port'],
-  ['HOST', '0.0.0.0', 'interface to listen on'],
-  ['DATABASE_URL', '(unset)', 'PostgreSQL server URL; unset uses the embedded database under TOUCHLINE_DATA_DIR'],
-  ['TOUCHLINE_DATA_DIR', './data', 'folder of the embedded database and model artifacts'],
-  ['REDIS_URL', '(unset)', 'Redis URL for a rate limit shared by all instances; unset keeps it in process memory'],
-  ['TOUCHLINE_AS_OF', '(the data\'s latest date)', 'how far the data reaches; the current season contains it, analysis starts the season after. Unset: the imported data\'s last valuation, transfer or game (the demo world: 2026-06-30)'],
-  ['TOUCHLINE_DATA_URL', DEFAULT_DATA_URL, 'where `touchline data update` downloads the open dataset from'],
-  ['RATE_LIMIT', '60', 'accepted requests per key in the rolling window, for keys whose plan has no limit of its own (`--rate-limit`)'],
-  ['RATE_WINDOW_SECONDS', '60', 'length of the rolling window'],
-  ['LOG_LEVEL', 'info', 'pino log level'],
-  ['TOUCHLINE_BOOTSTRAP_KEY', '(unset)', 'development and tests only: ensures an active all-coverage account holds this key'],
-  ['TOUCHLINE_DEMO_SEED', '42', 'seed of the demo world generated on an empty database'],
-  ['TOUCHLINE_MODELS_DIR', '<data dir>/models', 'where trained model artifacts are written and read'],
-  ['ENGINE_WORKERS', '(cores, at most 4)', 'worker threads for simulations and recommendation screening; 0 runs them on the main thread (tests only)'],
-  ['ENGINE_QUEUE', '64', 'analysis tasks waiting for a worker before new ones get 503 with Retry-After'],
-  ['TRUST_PROXY', 'loopback', 'whose `X-Forwarded-For` gives the client address that login throttling counts by: `loopback` a proxy on this machine; behind a load balancer, its addresses or CIDRs (comma-separated); `false` nobody (the connection\'s address); `true` anybody (only when nothing else can reach the port)'],
-];
+/** Every setting's name, as the environment gives it. */
+export const SETTING_NAMES: readonly string[] = Object.keys(schema.shape);
+
+/** A setting's default when unset, as its value would be given (undefined: none). */
+export function settingDefault(name: string): string | undefined {
+  const parsed = schema.shape[name as keyof typeof schema.shape].safeParse(undefined);
+  return parsed.success && parsed.data !== undefined ? String(parsed.data) : undefined;
+}
 
 /** The as-of date in force: the setting, else the stored data's own (import: its latest date; demo: its as_of). */
 export function servedAsOf(config: Pick<Config, 'TOUCHLINE_AS_OF'>, meta: Record<string, string>): string {

@@ -9,7 +9,6 @@ import { setFlagsFromString } from 'node:v8';
  * objects (IncomingMessage, ServerResponse, socket writes); from then on every request's garbage
  * went to the old generation: ~4.5 KB promoted a request, young collections of 7-17 ms instead of
  * about 1 ms, and the old generation refilled at ~25 MB/s.
- * `bench/request-gc.ts` shows it on the demo world.
  */
 export function tuneHeapForServing(): void {
   setFlagsFromString('--no-allocation-site-pretenuring');

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../data/schema.js';
 import type { AuthOutcome, KeyAuthenticator, Principal } from './interface.js';
 import { hashApiKey, hashesEqual, isValidKeyLength } from './keys.js';
@@ -28,7 +29,7 @@ export interface AuthenticatorOptions {
   maxEntryAgeMs?: number;
   /** last_used_at is written at most once per key per this interval, off the request path. */
   lastUsedEveryMs?: number;
-  /** Cache size bounds; a full cache is emptied rather than tracked entry by entry. */
+  /** Cache size bounds: past them the least recently used entries leave first. */
   maxEntries?: number;
   maxUnknownEntries?: number;
   /** Injectable clock (milliseconds since the epoch) for key expiry. */
@@ -68,11 +69,11 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
    * the last `maxEntryAgeMs` stay in this process's memory, as the requests carrying them do; the
    * database still holds only digests.
    */
-  private readonly known = new Map<string, KnownKey>();
+  private readonly known: LRUCache<string, KnownKey>;
   /** Hashes of keys no row matches, with the time they were looked up. */
-  private readonly unknown = new Map<string, number>();
+  private readonly unknown: LRUCache<string, number>;
   /** key id -> when last_used_at was last scheduled; pending holds the writes not yet flushed. */
-  private readonly lastUsedMark = new Map<string, number>();
+  private readonly lastUsedMark: LRUCache<string, number>;
   private readonly pendingLastUsed = new Map<string, number>();
   private version = '';
   /** Bumped whenever the caches are dropped, so a look-up that raced a drop does not refill them. */
@@ -84,8 +85,6 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
   private readonly pollMs: number;
   private readonly maxEntryAgeMs: number;
   private readonly lastUsedEveryMs: number;
-  private readonly maxEntries: number;
-  private readonly maxUnknownEntries: number;
   private readonly now: () => number;
 
   private constructor(
@@ -95,8 +94,10 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
     this.pollMs = opts.pollMs ?? 500;
     this.maxEntryAgeMs = opts.maxEntryAgeMs ?? 60_000;
     this.lastUsedEveryMs = opts.lastUsedEveryMs ?? 60_000;
-    this.maxEntries = opts.maxEntries ?? 100_000;
-    this.maxUnknownEntries = opts.maxUnknownEntries ?? 10_000;
+    const maxEntries = opts.maxEntries ?? 100_000;
+    this.known = new LRUCache({ max: maxEntries });
+    this.unknown = new LRUCache({ max: opts.maxUnknownEntries ?? 10_000 });
+    this.lastUsedMark = new LRUCache({ max: maxEntries });
     this.now = opts.now ?? Date.now;
   }
 
@@ -157,7 +158,6 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
     // itself free of timing differences should the store ever match on a prefix or collation.
     if (!row || !hashesEqual(row.key_hash, hash)) {
       if (generation === this.generation) {
-        if (this.unknown.size >= this.maxUnknownEntries) this.unknown.clear();
         this.unknown.set(hash, now);
       }
       return undefined;
@@ -191,7 +191,6 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
       cachedAtMs: now,
     };
     if (generation === this.generation) {
-      if (this.known.size >= this.maxEntries) this.known.clear();
       this.known.set(rawKey, entry);
     }
     return entry;
@@ -200,7 +199,6 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
   private markUsed(keyId: string, now: number): void {
     const last = this.lastUsedMark.get(keyId);
     if (last !== undefined && now - last < this.lastUsedEveryMs) return;
-    if (this.lastUsedMark.size >= this.maxEntries) this.lastUsedMark.clear();
     this.lastUsedMark.set(keyId, now);
     this.pendingLastUsed.set(keyId, now);
   }

@@ -72,12 +72,12 @@ export function registerDataCommands(program: Command): void {
   data
     .command('update')
     .description('Download (or read) the open Transfermarkt dataset, check it, import it into a staging copy, retrain on it and swap it in at once; a running server answers from it within seconds')
-    .option('--from <url|file|dir>', `a URL of the dataset's zip, a local zip, or a folder of its tables (default TOUCHLINE_DATA_URL, else ${DEFAULT_DATA_URL})`)
+    .option('--from <url|file|dir>', `a URL of the dataset's zip, a local zip, or a folder of its tables (default TOUCHLINE_DATA_URL: ${DEFAULT_DATA_URL})`)
     .option('--dry-run', 'check and read everything, change nothing, print what would change')
     .option('--json', 'print the report as JSON')
     .action(async (flags: { from?: string; dryRun?: boolean; json?: boolean }) => {
       const config = loadConfig();
-      const from = flags.from ?? config.TOUCHLINE_DATA_URL ?? DEFAULT_DATA_URL;
+      const from = flags.from ?? config.TOUCHLINE_DATA_URL;
       const local = /^https?:\/\//i.test(from) ? from : resolve(from);
       const report = await oneAtATime(config.TOUCHLINE_DATA_DIR, async () => {
         const progress = sourceProgress();

@@ -4,6 +4,7 @@
  * the page taken) and never a sort. The expected fee is predicted here once per snapshot and model
  * version, as /expected_transfer_value answers it with no target club and no contract date.
  */
+import { LRUCache } from 'lru-cache';
 import { playerFacts } from '../domain/player-facts.js';
 import { POSITIONS } from '../domain/positions.js';
 import type { Snapshot } from '../domain/snapshot.js';
@@ -112,7 +113,7 @@ export class ListIndex {
   private readonly clubIndex = new Map<string, number>();
   private readonly clubIds: string[];
   private readonly orders = new Map<string, { order: Int32Array; place: Int32Array }>();
-  private readonly visibleByScope = new Map<string, Uint8Array>();
+  private readonly visibleByScope = new LRUCache<string, Uint8Array>({ max: 256 });
   private readonly cols: Columns;
 
   private constructor(
@@ -220,7 +221,6 @@ export class ListIndex {
       seen = new Uint8Array(c.ids.length);
       const clubOf = (i: number) => (i === NONE ? null : this.clubIds[i]);
       for (let i = 0; i < seen.length; i++) seen[i] = scope.player(clubOf(c.team[i]), clubOf(c.owner[i])) ? 1 : 0;
-      if (this.visibleByScope.size >= 256) this.visibleByScope.delete(this.visibleByScope.keys().next().value as string);
       this.visibleByScope.set(key, seen);
     }
     return seen;

@@ -12,6 +12,7 @@ import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import type { JumpableRandomGenerator } from 'pure-rand/types/JumpableRandomGenerator';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import { hashString } from './hash.js';
 
 export type { RandomGenerator };
 
@@ -36,8 +37,7 @@ export class Rng {
   normal(mean = 0, sd = 1): number {
     let u = this.uniform();
     while (u === 0) u = this.uniform();
-    const v = this.uniform();
-    return mean + sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+    return normalOf(u, this.uniform(), mean, sd);
   }
 
   /** Poisson deviate: multiplication method for small means, PTRS (Hörmann 1993) above. */
@@ -142,16 +142,6 @@ export function logGamma(x: number): number {
   return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(s);
 }
 
-/** FNV-1a, 32 bits: turns a stable key (a player id) into a seed component. */
-export function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /** murmur3 finaliser: neighbouring seeds (1, 2, 3) must not give neighbouring xoroshiro states. */
 function mix32(x: number): number {
   let h = x | 0;
@@ -177,6 +167,19 @@ const TWO_POW_32 = 4294967296;
 /** Uniform in [0, 1) from one 32-bit draw; resolution 2^-32 is ample for inverting small CDF tables. */
 export function uniform01(rng: RandomGenerator): number {
   return (rng.next() >>> 0) / TWO_POW_32;
+}
+
+/**
+ * Box-Muller, the one normal draw: a normal deviate from two uniforms, u in (0, 1] and v in [0, 1).
+ * Each generator feeds it its own uniforms, so every stream stays the one its users were fitted with.
+ */
+export function normalOf(u: number, v: number, mean = 0, sd = 1): number {
+  return mean + sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+/** Box-Muller's second, independent deviate of the same two uniforms (standard normal). */
+export function secondNormalOf(u: number, v: number): number {
+  return Math.sqrt(-2 * Math.log(u)) * Math.sin(2 * Math.PI * v);
 }
 
 /**
@@ -222,9 +225,8 @@ export class StreamRng {
     let u = 0;
     while (u === 0) u = this.next();
     const v = this.next();
-    const r = Math.sqrt(-2 * Math.log(u));
-    this.spare = r * Math.sin(2 * Math.PI * v);
-    return mean + sd * r * Math.cos(2 * Math.PI * v);
+    this.spare = secondNormalOf(u, v);
+    return normalOf(u, v, mean, sd);
   }
 
   /** Knuth's method: fine for the small means of football scores. */

@@ -12,11 +12,12 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { hashString } from '../domain/hash.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import type { SnapshotSource } from '../domain/snapshot-source.js';
 import type { ModelBundle } from '../valuation/bundle.js';
 import { pack, type EnginePackage } from './package.js';
-import { runTask, type EngineModels, type Task, type TaskResult } from './tasks.js';
+import { engineModels, runTask, type EngineModels, type Task, type TaskResult } from './tasks.js';
 import type { WorkerMessage } from './worker.js';
 
 export const DEFAULT_MAX_WORKERS = 4;
@@ -78,12 +79,6 @@ function affinityKey(task: Task): string {
   }
 }
 
-export function hashKey(key: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
 /** tasks more than the least busy worker before a club's task goes elsewhere */
 const SPILL = 4;
 
@@ -118,7 +113,7 @@ export class AnalysisEngine {
       // a worker holds a world: it must not be recycled between tasks
       concurrentTasksPerWorker: 1,
       // V8's young generation defaults to 48 MB a thread, all of it resident once used; 8 MB did not
-      // slow the simulations (bench/engine-memory.ts --young, bench/engine.ts; docs/engine.md)
+      // slow the simulations (bench/engine.ts; docs/engine.md)
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
     }));
     this.inFlight = this.pools.map(() => 0);
@@ -148,7 +143,7 @@ export class AnalysisEngine {
    * simulation on a worker without the club's baselines costs about what four with them cost).
    */
   private pick(task: Task): number {
-    const preferred = hashKey(affinityKey(task)) % this.pools.length;
+    const preferred = hashString(affinityKey(task)) % this.pools.length;
     let least = preferred;
     for (let w = 0; w < this.pools.length; w++) if (this.inFlight[w] < this.inFlight[least]) least = w;
     return this.inFlight[preferred] >= this.inFlight[least] + SPILL ? least : preferred;
@@ -159,7 +154,7 @@ export class AnalysisEngine {
     if (this.closing) throw new EngineBusyError(1);
     if (this.pools.length === 0) {
       if (this.inThread?.snapshot !== world.snapshot || this.inThread.bundle !== world.bundle) {
-        this.inThread = { snapshot: world.snapshot, bundle: world.bundle, models: { snapshot: world.snapshot, bundle: world.bundle, rois: new Map() } };
+        this.inThread = { snapshot: world.snapshot, bundle: world.bundle, models: engineModels(world.snapshot, world.bundle) };
       }
       return runTask(this.inThread.models, task);
     }
@@ -189,7 +184,7 @@ export class AnalysisEngine {
     // each worker also builds what the analyses of its clubs share (the clubs pick() sends it)
     const clubs: string[][] = this.pools.map(() => []);
     for (const league of [...world.snapshot.analysisClubsOfLeague.values()]) {
-      for (const club of league) clubs[hashKey(club) % this.pools.length].push(club);
+      for (const club of league) clubs[hashString(club) % this.pools.length].push(club);
     }
     await Promise.all(this.pools.map((p, w) => p.run({ pkg, task: { kind: 'warm', clubs: clubs[w].sort() } })));
   }

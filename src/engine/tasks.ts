@@ -4,6 +4,7 @@
  * so a task crosses a thread boundary and http/ presents the result; `runTask` is the one
  * implementation, called by the worker and, without a pool, in-thread.
  */
+import { LRUCache } from 'lru-cache';
 import type { PositionCode } from '../domain/positions.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import { moneyPair } from '../money/convert.js';
@@ -63,15 +64,20 @@ export interface EngineModels {
   snapshot: Snapshot;
   bundle: ModelBundle;
   /** exact ROI results of recommendation shortlists, by player and club; kept per snapshot and models */
-  rois: Map<string, RoiResult>;
+  rois: LRUCache<string, RoiResult>;
 }
 
 /**
- * Exact ROI results kept per worker for recommendation shortlists: about 5 KB each on the demo world
- * (bench/engine-memory.ts), so 2,000 hold 10 MB (20,000 held up to 100 MB a worker); a cold
- * recommendation makes about 20, so the shortlists of about a hundred recent ones stay.
+ * Exact ROI results kept per worker for recommendation shortlists, least recently used leaving first:
+ * about 5 KB each on the demo world, so 2,000 hold 10 MB a worker; a cold recommendation makes about
+ * 20, so the shortlists of about a hundred recent ones stay.
  */
 export const ROIS_KEPT = 2_000;
+
+/** The models a thread serves, with an empty cache of ROI results. */
+export function engineModels(snapshot: Snapshot, bundle: ModelBundle): EngineModels {
+  return { snapshot, bundle, rois: new LRUCache({ max: ROIS_KEPT }) };
+}
 
 function compute(m: EngineModels, task: Task): unknown {
   const { snapshot, bundle } = m;
@@ -108,11 +114,7 @@ function compute(m: EngineModels, task: Task): unknown {
         roi: (playerId) => {
           const key = `${playerId}|${task.clubId}`;
           let found = m.rois.get(key);
-          if (!found) {
-            found = roi(bundle, snapshot, { playerId, clubId: task.clubId, feeEur: null, annualWageEur: null });
-            if (m.rois.size >= ROIS_KEPT) m.rois.delete(m.rois.keys().next().value as string);
-            m.rois.set(key, found);
-          }
+          if (!found) m.rois.set(key, (found = roi(bundle, snapshot, { playerId, clubId: task.clubId, feeEur: null, annualWageEur: null })));
           return found;
         },
       });

@@ -12,7 +12,7 @@ import type { Snapshot } from '../domain/snapshot.js';
 import { featureIndex } from '../valuation/features/index.js';
 import { positionPools } from '../valuation/recommend/index.js';
 import { unpack, type EnginePackage } from './package.js';
-import { runTask, warmClubOf, type EngineModels, type Task, type TaskResult } from './tasks.js';
+import { engineModels, runTask, warmClubOf, type EngineModels, type Task, type TaskResult } from './tasks.js';
 
 export interface WorkerMessage {
   pkg: EnginePackage;
@@ -24,7 +24,7 @@ let held: { key: string; models: EngineModels } | null = null;
 /**
  * Snapshot fields no task of a worker reads once the feature index is built: the rows only the
  * index's build (matches, club seasons), the models' fits (transfers as a list, later external
- * ratings) or other endpoints (registry ids, attributes) read (bench/engine-memory.ts, docs/engine.md).
+ * ratings) or other endpoints (registry ids, attributes) read (docs/engine.md).
  * Market values stay: the revenue fallback of a league without a revenue file reads its squads' latest
  * values (impact.ts, leagueValueRatio). transfersOfPlayer, appearances, contracts, careers and the rest stay.
  */
@@ -54,7 +54,7 @@ function modelsOf(pkg: EnginePackage): EngineModels {
   featureIndex(snapshot);
   if (bundle.impact) positionPools(bundle.impact, snapshot);
   releaseUnread(snapshot);
-  held = { key: pkg.key, models: { snapshot, bundle, rois: new Map() } };
+  held = { key: pkg.key, models: engineModels(snapshot, bundle) };
   return held.models;
 }
 

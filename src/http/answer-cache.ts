@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's one answer cache: every valuation and analysis route keeps its answers here, by key prefix. */
@@ -14,20 +16,17 @@ export const ANSWERS_KEPT = 25_000;
  * repeated simulation costs a lookup. Least recently used entries leave first.
  */
 export class AnswerCache {
-  private readonly entries = new Map<string, unknown>();
+  private readonly entries: LRUCache<string, object>;
 
-  constructor(private readonly capacity = 5_000) {}
+  constructor(capacity = 5_000) {
+    this.entries = new LRUCache({ max: capacity });
+  }
 
-  get<T>(key: string, compute: () => T): T {
-    if (this.entries.has(key)) {
-      const value = this.entries.get(key) as T;
-      this.entries.delete(key);
-      this.entries.set(key, value);
-      return value;
-    }
+  get<T extends object>(key: string, compute: () => T): T {
+    const kept = this.entries.get(key);
+    if (kept !== undefined) return kept as T;
     const value = compute();
     this.entries.set(key, value);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
     return value;
   }
 
@@ -35,7 +34,7 @@ export class AnswerCache {
    * The same for an answer computed elsewhere (the worker pool): the promise is kept, so identical
    * requests in flight share one computation, and dropped if it fails (a full queue is not an answer).
    */
-  getAsync<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  getAsync<T extends object>(key: string, compute: () => Promise<T>): Promise<T> {
     return this.get(key, () =>
       compute().catch((err: unknown) => {
         this.entries.delete(key);

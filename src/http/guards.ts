@@ -3,6 +3,7 @@ import { isClubCovered, isCompetitionCovered, isPlayerCovered } from '../access/
 import type { PlayerRow, ClubRow } from '../domain/world.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import { playerFacts, type PlayerFacts } from '../domain/player-facts.js';
+import { memoFor } from '../domain/memo.js';
 import type { Scope } from '../discovery/scope.js';
 import { forbidden, notFound } from './errors.js';
 
@@ -47,18 +48,13 @@ export function requirePlayerAndClub(snapshot: Snapshot, principal: Principal, p
   return requirePlayer(snapshot, principal, playerId, { analysis: true });
 }
 
-const scopes = new WeakMap<Snapshot, WeakMap<Principal['coverage'], { scope: Scope; key: string }>>();
-
 /**
  * The caller's plan as the discovery indexes ask it, by access/'s rules; made once per plan
  * coverage and snapshot. `key` names the coverage, so the indexes can keep what a plan sees.
  */
 export function scopeOf(snapshot: Snapshot, principal: Principal): { scope: Scope; key: string } {
   const coverage = principal.coverage;
-  let bySnapshot = scopes.get(snapshot);
-  if (!bySnapshot) scopes.set(snapshot, (bySnapshot = new WeakMap()));
-  let found = bySnapshot.get(coverage);
-  if (!found) {
+  return memoFor([snapshot, coverage], 'scope', () => {
     const leagueOf = (id: string) => snapshot.leagueOfClub.get(id);
     const scope: Scope = {
       all: coverage.all,
@@ -67,12 +63,9 @@ export function scopeOf(snapshot: Snapshot, principal: Principal): { scope: Scop
       player: (team, owner) => isPlayerCovered(coverage, team, owner, leagueOf),
     };
     const key = coverage.all ? 'all' : `${[...coverage.competitions].sort().join(',')}|${[...coverage.clubs].sort().join(',')}`;
-    bySnapshot.set(coverage, (found = { scope, key }));
-  }
-  return found;
+    return { scope, key };
+  });
 }
-
-const coveredClubs = new WeakMap<Snapshot, WeakMap<Principal['coverage'], { clubs: string[] | null; key: string }>>();
 
 /**
  * The clubs the caller's plan covers, as a list a worker thread can take (null: every club); a player
@@ -80,14 +73,8 @@ const coveredClubs = new WeakMap<Snapshot, WeakMap<Principal['coverage'], { club
  * coverage and snapshot.
  */
 export function coveredClubsOf(snapshot: Snapshot, principal: Principal): { clubs: string[] | null; key: string } {
-  const coverage = principal.coverage;
-  let bySnapshot = coveredClubs.get(snapshot);
-  if (!bySnapshot) coveredClubs.set(snapshot, (bySnapshot = new WeakMap()));
-  let found = bySnapshot.get(coverage);
-  if (!found) {
+  return memoFor([snapshot, principal.coverage], 'covered clubs', () => {
     const { scope, key } = scopeOf(snapshot, principal);
-    found = { clubs: scope.all ? null : [...snapshot.clubs.keys()].filter((id) => scope.club(id)), key };
-    bySnapshot.set(coverage, found);
-  }
-  return found;
+    return { clubs: scope.all ? null : [...snapshot.clubs.keys()].filter((id) => scope.club(id)), key };
+  });
 }

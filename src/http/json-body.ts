@@ -1,10 +1,10 @@
 import type { FastifyReply } from 'fastify';
+import { memoTable } from '../domain/memo.js';
 import type { Snapshot } from '../domain/snapshot.js';
 
-/** A body that never changes within a snapshot, serialised once per key and snapshot. */
-export function cachedBody(store: WeakMap<Snapshot, Map<string, string>>, snapshot: Snapshot, key: string, make: () => unknown): string {
-  let bodies = store.get(snapshot);
-  if (!bodies) store.set(snapshot, (bodies = new Map()));
+/** A body that never changes within a snapshot, serialised once per key and snapshot (bodies of one kind share `table`). */
+export function cachedBody(table: string, snapshot: Snapshot, key: string, make: () => unknown): string {
+  const bodies = memoTable<string>(snapshot, table);
   let body = bodies.get(key);
   if (body === undefined) bodies.set(key, (body = JSON.stringify(make())));
   return body;

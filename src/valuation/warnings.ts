@@ -5,7 +5,8 @@
  */
 import type { Snapshot } from '../domain/snapshot.js';
 import { playerFacts } from '../domain/player-facts.js';
-import { dayOf, featureIndex, latestValue } from './features/index.js';
+import { featureIndex, latestValue } from './features/index.js';
+import { dayOf } from '../domain/days.js';
 
 export type WarningCode = 'season_clubs_assumed' | 'thin_squad' | 'already_at_club' | 'free_agent' | 'stale_value';
 

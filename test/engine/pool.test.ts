@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { snapshotOf, type SnapshotSource } from '../../src/domain/snapshot-source.js';
 import { AnalysisEngine, EngineBusyError, type EngineWorld } from '../../src/engine/pool.js';
-import { runTask, type Task } from '../../src/engine/tasks.js';
+import { engineModels, runTask, type Task } from '../../src/engine/tasks.js';
 import { ENGINE_BUSY } from '../../src/http/engine-answer.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 
@@ -65,7 +65,7 @@ describe('analysis engine', () => {
       const warmed = await Promise.all(tasks.map((task) => pool.run(world, task)));
       for (const [i, task] of tasks.entries()) {
         // computed on this thread, from its own baselines, not the workers' warmed ones
-        assert.equal(JSON.stringify(warmed[i]), JSON.stringify(runTask({ snapshot: world.snapshot, bundle: world.bundle, rois: new Map() }, task)));
+        assert.equal(JSON.stringify(warmed[i]), JSON.stringify(runTask(engineModels(world.snapshot, world.bundle), task)));
       }
     } finally {
       await pool.close();

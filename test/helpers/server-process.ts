@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SETTINGS_DOC } from '../../src/config.js';
+import { SETTING_NAMES } from '../../src/config.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Trained model artifacts shared by test runs, so a new database is only rated, not trained. */
@@ -40,7 +40,7 @@ const OUTPUT_CAP = 1 << 20;
 /** The parent's environment without any Touchline setting, so a child sees only what a test gives it. */
 export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const [name] of SETTINGS_DOC) delete env[name];
+  for (const name of SETTING_NAMES) delete env[name];
   for (const name of Object.keys(env)) if (name.startsWith('TOUCHLINE_')) delete env[name];
   // A test runner's own flags (--test, coverage) must not leak into the child.
   delete env.NODE_TEST_CONTEXT;

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../data/schema.js';
 import { DEFAULT_THROTTLE, refused, type LoginThrottle, type ThrottleDecision, type ThrottleSettings } from './interface.js';
@@ -53,12 +54,14 @@ class FallbackLoginThrottle implements LoginThrottle {
  * count, and forgiving needs a counted attempt, which a locked pair cannot make.
  */
 export class RefusalMemo implements LoginThrottle {
-  private readonly until = new Map<string, { limit: number; freeAtMs: number }>();
+  private readonly until: LRUCache<string, { limit: number; freeAtMs: number }>;
 
   constructor(
     private readonly inner: LoginThrottle,
-    private readonly maxEntries = 100_000,
-  ) {}
+    maxEntries = 100_000,
+  ) {
+    this.until = new LRUCache({ max: maxEntries });
+  }
 
   get settings(): ThrottleSettings {
     return this.inner.settings;
@@ -73,7 +76,6 @@ export class RefusalMemo implements LoginThrottle {
     }
     const d = await this.inner.attempt(email, client, nowMs);
     if (!d.allowed) {
-      if (this.until.size >= this.maxEntries) this.until.clear();
       // Per address when that rule binds, else per address and email.
       const wide = d.limit === this.settings.perClient && d.limit !== this.settings.perEmailAndClient;
       this.until.set(wide ? `${client}\n` : `${client}\n${email}`, { limit: d.limit, freeAtMs: d.freeAtMs });

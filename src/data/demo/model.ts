@@ -3,7 +3,7 @@ import { POSITION_GROUP, type PositionCode, type PositionGroup } from '../../dom
 import { ROLES } from '../../domain/roles.js';
 import { seasonOf } from '../../domain/season.js';
 import type { ClubRow, CompetitionRow, PlayerRow } from '../../domain/world.js';
-import { isoOf } from './dates.js';
+import { isoOfDay } from '../../domain/days.js';
 import type { LeagueDef } from './leagues.js';
 import { AGENCIES } from './names.js';
 
@@ -146,7 +146,7 @@ const SEASON_CACHE = new Map<number, number>();
 export const seasonOfDay = (day: number): number => {
   let s = SEASON_CACHE.get(day);
   if (s === undefined) {
-    s = seasonOf(isoOf(day));
+    s = seasonOf(isoOfDay(day));
     SEASON_CACHE.set(day, s);
   }
   return s;
@@ -156,8 +156,8 @@ export const clamp = (x: number, lo: number, hi: number): number => Math.min(hi,
 /** Peaks above the mid eighties are rare: halves whatever lies beyond. */
 export const softCap = (talent: number): number => (talent > 85 ? 85 + (talent - 85) * 0.5 : talent);
 
-/** Rounds money the way valuation sites quote it. */
-export function roundMoney(v: number): number {
+/** A value rounded to the steps valuation sites quote it in (25k below 1M, up to 1M above 20M). */
+export function roundToQuotedStep(v: number): number {
   const step = v < 1e6 ? 25_000 : v < 5e6 ? 100_000 : v < 20e6 ? 500_000 : 1_000_000;
   return Math.max(step, Math.round(v / step) * step);
 }

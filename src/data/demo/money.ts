@@ -1,8 +1,9 @@
 /** Money: a player's market value, a move's fee, contracts signed and the transfer rows. */
 import type { ContractRow } from '../../domain/world.js';
-import { isoOf, yearsBetween, ymd } from './dates.js';
+import { isoOfDay, ymd } from '../../domain/days.js';
+import { yearsBetween } from './dates.js';
 import { AGENCIES } from './names.js';
-import { clamp, type Club, type Player, roundMoney, seasonOfDay } from './model.js';
+import { clamp, type Club, type Player, roundToQuotedStep, seasonOfDay } from './model.js';
 import { DemoState } from './state.js';
 import { ageOn, potentialOf } from './players.js';
 
@@ -23,7 +24,7 @@ export function valueAt(dw: DemoState, p: Player, day: number, club: Club | null
   if (p.contractEnd > 0 && yearsBetween(day, ymd(p.contractEnd, 6, 30)) < 1) lv -= 0.12;
   let v = Math.exp(lv);
   if (v > 120e6) v = 120e6 + (v - 120e6) * 0.4;
-  return roundMoney(clamp(v, 50_000, 200e6));
+  return roundToQuotedStep(clamp(v, 50_000, 200e6));
 }
 
 export function feeFor(dw: DemoState, p: Player, day: number, from: Club, to: Club): number | null {
@@ -34,7 +35,7 @@ export function feeFor(dw: DemoState, p: Player, day: number, from: Club, to: Cl
   const ageF = age <= 21 ? 1.2 : age >= 32 ? 0.6 : age >= 30 ? 0.8 : 1;
   const premium = Math.exp(0.025 * clamp(to.q - from.q, -8, 10));
   const unknown = from.kind === 'foreign' || to.kind === 'foreign' ? 0.3 : 0.08;
-  const fee = roundMoney(Math.min(200e6, value * contract * ageF * premium * Math.exp(dw.rng.normal(0, 0.3))));
+  const fee = roundToQuotedStep(Math.min(200e6, value * contract * ageF * premium * Math.exp(dw.rng.normal(0, 0.3))));
   return dw.rng.chance(unknown) ? null : fee;
 }
 
@@ -58,7 +59,7 @@ export function sign(dw: DemoState, p: Player, club: Club, day: number, endYear:
     existing.end_date = `${end}-06-30`;
     return;
   }
-  const row: ContractRow = { player_id: p.row.id, club_id: club.row.id, signed_date: isoOf(day), end_date: `${end}-06-30`, agency_name: p.agency };
+  const row: ContractRow = { player_id: p.row.id, club_id: club.row.id, signed_date: isoOfDay(day), end_date: `${end}-06-30`, agency_name: p.agency };
   dw.contractKeys.set(key, row);
   dw.contracts.push(row);
 }
@@ -67,7 +68,7 @@ export function addTransfer(dw: DemoState, p: Player, day: number, from: Club | 
   dw.transfers.push({
     id: `T${dw.seed}-${String(dw.transfers.length + 1).padStart(6, '0')}`,
     player_id: p.row.id,
-    date: isoOf(day),
+    date: isoOfDay(day),
     from_club_id: from?.row.id ?? null,
     to_club_id: to?.row.id ?? null,
     fee_eur: fee,

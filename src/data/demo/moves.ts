@@ -1,5 +1,5 @@
 /** Career moves: spells opened and closed, permanent moves, loans and their returns, free signings. */
-import { type Club, type Player, roundMoney, seasonOfDay, type Spell } from './model.js';
+import { type Club, type Player, roundToQuotedStep, seasonOfDay, type Spell } from './model.js';
 import { DemoState } from './state.js';
 import { ageOn, ensureRated } from './players.js';
 import { addTransfer, contractYears, sign, valueAt } from './money.js';
@@ -55,7 +55,7 @@ export function loan(dw: DemoState, p: Player, to: Club, day: number): void {
   const s = seasonOfDay(day);
   // The registration must outlast the loan: extend first where needed.
   if (p.contractEnd < s + 1) sign(dw, p, parent, day, s + 1 + dw.rng.int(1, 3));
-  const fee = dw.rng.chance(0.25) ? roundMoney(valueAt(dw, p, day, parent) * dw.rng.uniform(0.04, 0.15)) : 0;
+  const fee = dw.rng.chance(0.25) ? roundToQuotedStep(valueAt(dw, p, day, parent) * dw.rng.uniform(0.04, 0.15)) : 0;
   addTransfer(dw, p, day, parent, to, fee, true);
   closeSpell(dw, p, day - 1);
   openSpell(dw, p, to, day, true, parent);

@@ -2,7 +2,8 @@
 import { stableId } from '../../domain/ids.js';
 import { POSITION_GROUP, type PositionCode } from '../../domain/positions.js';
 import { ROLES } from '../../domain/roles.js';
-import { isoOf, yearsBetween, ymd } from './dates.js';
+import { isoOfDay, ymd } from '../../domain/days.js';
+import { yearsBetween } from './dates.js';
 import { AGENCIES, ALIASES, NATIONALITIES } from './names.js';
 import { AGENCY_WEIGHTS, clamp, HEIGHT, LEFT_SIDE, type Player, RIGHT_SIDE, ROLES_BY_POSITION, softCap, VARIANTS } from './model.js';
 import { DemoState } from './state.js';
@@ -49,7 +50,7 @@ export function createPlayer(dw: DemoState, nat: string, pos: PositionCode, birt
       last_name: last,
       alias: dw.rng.chance(n.aliasShare) ? dw.rng.pick(ALIASES) : null,
       nationality: n.name,
-      birth_date: isoOf(birthDay),
+      birth_date: isoOfDay(birthDay),
       height_cm: Math.round(clamp(dw.rng.normal(hMean, hSd), 160, 204)),
       foot,
       position: pos,

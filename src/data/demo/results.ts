@@ -1,6 +1,7 @@
 /** Results: each season's league games, cups and continental cups, promotion and relegation. */
 import type { CompetitionRow } from '../../domain/world.js';
-import { isoOf, saturdayOnOrAfter, ymd } from './dates.js';
+import { isoOfDay, ymd } from '../../domain/days.js';
+import { saturdayOnOrAfter } from './dates.js';
 import { CHALLENGE_CUP, CHAMPIONS_CUP, COUNTRY_CUPS, LEAGUES, PROMOTION_PLACES, SUPER_CUP, type LeagueDef } from './leagues.js';
 import type { Club, SeasonResults } from './model.js';
 import { DemoState } from './state.js';
@@ -116,7 +117,7 @@ function playLeague(dw: DemoState, s: number, l: LeagueDef): Club[] {
         (dates.get(away) as number[]).push(day);
         dw.matches.push({
           id: `M${dw.seed}-${l.code}-${s}-${String(round + 1).padStart(2, '0')}-${k + 1}`,
-          competition_id: l.id, season: s, date: isoOf(day), home_club_id: home.row.id, away_club_id: away.row.id, home_goals: hg, away_goals: ag,
+          competition_id: l.id, season: s, date: isoOfDay(day), home_club_id: home.row.id, away_club_id: away.row.id, home_goals: hg, away_goals: ag,
         });
       });
     }

@@ -1,6 +1,6 @@
 /** The rows it emits: market values, career steps, national teams and appearances (playing time). */
 import type { AppearanceRow, CareerStepRow } from '../../domain/world.js';
-import { isoOf } from './dates.js';
+import { isoOfDay } from '../../domain/days.js';
 import { NATIONAL_MATCHES } from './leagues.js';
 import { NATIONALITIES } from './names.js';
 import { clamp, type Club, GROUPS, type Participation, type Player, seasonOfDay, type SeasonRating, XI_SLOTS } from './model.js';
@@ -11,7 +11,7 @@ import { seasonDay } from './results.js';
 
 export function emitValues(dw: DemoState, day: number): void {
   if (day > dw.asOfDay || seasonOfDay(day) < dw.first) return;
-  const date = isoOf(day);
+  const date = isoOfDay(day);
   for (const p of dw.players) {
     if (!inWorld(dw, p) || !p.team) continue;
     dw.values.push({ player_id: p.row.id, date, value_eur: valueAt(dw, p, day, p.team), club_id: p.team.row.id });
@@ -25,8 +25,8 @@ export function careerSteps(dw: DemoState, players: Player[]): CareerStepRow[] {
       out.push({
         player_id: p.row.id,
         club_id: sp.club.row.id,
-        start_date: isoOf(sp.start),
-        end_date: sp.end === null ? null : isoOf(sp.end),
+        start_date: isoOfDay(sp.start),
+        end_date: sp.end === null ? null : isoOfDay(sp.end),
         is_loan: sp.loan,
         parent_club_id: sp.parent?.row.id ?? null,
       });

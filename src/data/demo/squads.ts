@@ -1,6 +1,6 @@
 /** Squads: what a club needs by position, youth and imported players, the first season's squads. */
 import { POSITION_GROUP, type PositionCode, type PositionGroup } from '../../domain/positions.js';
-import { ymd } from './dates.js';
+import { ymd } from '../../domain/days.js';
 import type { LeagueDef } from './leagues.js';
 import { AGE_WEIGHTS, type Club, fold, GROUP_TARGET, GROUPS, IMPORT_AGES, type Player, POSITION_TARGET, seasonOfDay, type Spell, XI_SLOTS } from './model.js';
 import { DemoState } from './state.js';

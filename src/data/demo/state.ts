@@ -1,6 +1,6 @@
 import { seasonOf } from '../../domain/season.js';
 import type { ClubSeasonRow, CompetitionRow, ContractRow, MarketValueRow, MatchRow, RatingRow, TransferRow } from '../../domain/world.js';
-import { dayOf } from './dates.js';
+import { dayOf } from '../../domain/days.js';
 import { NATIONALITIES, type Nationality } from './names.js';
 import { StreamRng as Rng } from '../../domain/random.js';
 import { BURN_IN, type Club, DEMO_SEASONS, type DemoWorldOptions, type Participation, type Player, type SeasonResults } from './model.js';

@@ -1,7 +1,8 @@
 /** Transfer windows: summer buying and loans, squads filled and trimmed, renewals, the winter window. */
 import type { PositionCode, PositionGroup } from '../../domain/positions.js';
-import { wholeAge, ymd } from './dates.js';
-import { type Club, fold, GROUP_TARGET, GROUPS, type Listing, MAX_LOANS_OUT, type Player, roundMoney, SQUAD_MAX, SQUAD_MIN, XI_SLOTS } from './model.js';
+import { ymd } from '../../domain/days.js';
+import { wholeAge } from './dates.js';
+import { type Club, fold, GROUP_TARGET, GROUPS, type Listing, MAX_LOANS_OUT, type Player, roundToQuotedStep, SQUAD_MAX, SQUAD_MIN, XI_SLOTS } from './model.js';
 import { DemoState } from './state.js';
 import { allLeagueClubs } from './clubs.js';
 import { ageOn, develop } from './players.js';
@@ -271,7 +272,7 @@ export function winter(dw: DemoState, s: number): void {
       if (best) {
         const fee = feeFor(dw, best, day, best.owner as Club, club);
         // January deals carry a premium.
-        permanent(dw, best, club, day, fee === null ? null : roundMoney(Math.min(200e6, fee * 1.15)));
+        permanent(dw, best, club, day, fee === null ? null : roundToQuotedStep(Math.min(200e6, fee * 1.15)));
       }
     }
   }

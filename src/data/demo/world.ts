@@ -5,7 +5,7 @@
  */
 import { ROLES } from '../../domain/roles.js';
 import type { RoleRow, WorldData } from '../../domain/world.js';
-import { ymd } from './dates.js';
+import { ymd } from '../../domain/days.js';
 import { DemoState } from './state.js';
 import { buildClubs, buildCompetitions } from './clubs.js';
 import { ensureRated } from './players.js';

@@ -9,7 +9,7 @@ import { bodyObject, clubIdField, currencyField, moneyInputField, playerIdField 
 import { requirePlayerAndClub } from '../guards.js';
 import { commonErrors, currencyOut, moneyEurOut, moneyOut, warningsOut } from '../schemas.js';
 import { presentRoi } from '../present/analysis.js';
-import { mapImpactErrorAsync, valuationContext } from '../valuation-context.js';
+import { valuationContext } from '../valuation-context.js';
 import { futureValueSchema } from './get-future-transfer-value.schema.js';
 import { sportiveImpactSchema } from './get-sportive-impact.schema.js';
 
@@ -72,9 +72,9 @@ export function getRoiAnalysisRoute(app: FastifyInstance, deps: HttpDeps): void 
     const fee = b.expected_transfer_value ?? null;
     return cache.getAsync(`roi|${b.player_id}|${b.club_id}|${wage}|${fee}|${ctx.versions}`, async () => {
       const eur = (amount: number | null) => (amount === null ? null : toEur(amount, ctx.money.code, ctx.money.rates));
-      const result = await mapImpactErrorAsync(engineAnswer<RoiResult>(deps, ctx, {
+      const result = await engineAnswer<RoiResult>(deps, ctx, {
         kind: 'roi', playerId: b.player_id, clubId: b.club_id, feeEur: eur(fee), annualWageEur: eur(wage),
-      }));
+      });
       return presentRoi(result, { expectedTransferValue: fee, annualWage: wage }, ctx.money);
     });
   });

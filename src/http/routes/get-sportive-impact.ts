@@ -7,7 +7,7 @@ import { bodyObject, clubIdField, currencyField, playerIdField } from '../fields
 import { requirePlayerAndClub } from '../guards.js';
 import { commonErrors } from '../schemas.js';
 import { presentImpact } from '../present/analysis.js';
-import { mapImpactErrorAsync, valuationContext } from '../valuation-context.js';
+import { valuationContext } from '../valuation-context.js';
 import { sportiveImpactSchema } from './get-sportive-impact.schema.js';
 
 export const MAX_SQUAD = 60;
@@ -29,7 +29,7 @@ export function getSportiveImpactRoute(app: FastifyInstance, deps: HttpDeps): vo
     requirePlayerAndClub(deps.snapshot(), req.principal!, b.player_id, b.club_id);
     const ctx = valuationContext(deps, reply, b.currency_code, req.principal!.preferredCurrency);
     return cache.getAsync(`impact|${b.player_id}|${b.club_id}|${ctx.versions}`, async () => {
-      const impact = await mapImpactErrorAsync(engineAnswer<SportiveImpactResult>(deps, ctx, { kind: 'impact', playerId: b.player_id, clubId: b.club_id }));
+      const impact = await engineAnswer<SportiveImpactResult>(deps, ctx, { kind: 'impact', playerId: b.player_id, clubId: b.club_id });
       return presentImpact(impact, ctx.money);
     });
   });

@@ -9,7 +9,7 @@ import { forbidden, notFound } from '../errors.js';
 import { currencyField } from '../fields.js';
 import { competitionCovered } from '../guards.js';
 import { commonErrors, warningsOut } from '../schemas.js';
-import { mapImpactErrorAsync, valuationContext } from '../valuation-context.js';
+import { valuationContext } from '../valuation-context.js';
 
 const NOT_A_LEAGUE = 'Competition is not a domestic league';
 
@@ -62,7 +62,7 @@ export function leagueForecastRoute(app: FastifyInstance, deps: HttpDeps): void 
     if (!competitionCovered(req.principal!, q.competition_id)) throw forbidden.competition();
     const ctx = valuationContext(deps, reply, q.currency, req.principal!.preferredCurrency);
     return cache.getAsync(`forecast|${q.competition_id}|${ctx.versions}`, async () =>
-      presentForecast(await mapImpactErrorAsync(engineAnswer<LeagueForecastResult>(deps, ctx, { kind: 'forecast', league: q.competition_id })), ctx.snapshot, ctx.money),
+      presentForecast(await engineAnswer<LeagueForecastResult>(deps, ctx, { kind: 'forecast', league: q.competition_id }), ctx.snapshot, ctx.money),
     );
   });
 }

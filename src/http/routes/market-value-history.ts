@@ -8,10 +8,7 @@ import type { HttpDeps } from '../deps.js';
 import { answerCurrency, currencyField, playerIdField } from '../fields.js';
 import { requirePlayer } from '../guards.js';
 import { cachedBody, sendJson } from '../json-body.js';
-import type { Snapshot } from '../../domain/snapshot.js';
 import { commonErrors, currencyOut, playerIdOut } from '../schemas.js';
-
-const bodies = new WeakMap<Snapshot, Map<string, string>>();
 
 const responseSchema = z.object({
   player_id: playerIdOut(),
@@ -60,7 +57,7 @@ export function marketValueHistoryRoute(app: FastifyInstance, deps: HttpDeps): v
     const code = answerCurrency(req.query.currency, preferred, rates);
     // Fixed for a snapshot, a rate table and a currency: made and serialised once.
     const key = `${f.player.id}|${code}|${rates.date}`;
-    return sendJson(reply, cachedBody(bodies, s, key, () => {
+    return sendJson(reply, cachedBody('market_value_history body', s, key, () => {
       const h = valueHistory(s, f.player.id);
       return {
         player_id: f.player.id,

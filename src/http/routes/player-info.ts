@@ -9,8 +9,6 @@ import type { Snapshot } from '../../domain/snapshot.js';
 import type { PlayerFacts } from '../../domain/player-facts.js';
 import { commonErrors, playerIdOut } from '../schemas.js';
 
-const infoBodies = new WeakMap<Snapshot, Map<string, string>>();
-
 function playerInfoBody(s: Snapshot, f: PlayerFacts) {
   const contract = s.contracts.get(f.player.id);
   return {
@@ -64,6 +62,6 @@ export function playerInfoRoute(app: FastifyInstance, deps: HttpDeps): void {
     const s = deps.snapshot();
     const f = requirePlayer(s, req.principal!, req.query.player_id);
     // The answer is fixed for a snapshot: made and serialised once per player.
-    return sendJson(reply, cachedBody(infoBodies, s, f.player.id, () => playerInfoBody(s, f)));
+    return sendJson(reply, cachedBody('player_info body', s, f.player.id, () => playerInfoBody(s, f)));
   });
 }

@@ -3,18 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isPositionCode, POSITION_CODES, type PositionCode } from '../../domain/positions.js';
 import { toEur } from '../../money/convert.js';
-import { ImpactError } from '../../valuation/impact/index.js';
 import { MAX_EXACT_EXTRA, RECOMMEND_SORTS, SHORTLIST, type Recommendation } from '../../valuation/recommend/index.js';
-import { engineAnswer } from '../engine-answer.js';
+import { engineAnswer, NO_DOMESTIC_LEAGUE } from '../engine-answer.js';
 import { presentRecommendation } from '../present/recommend.js';
-import { ApiError, forbidden, notFound } from '../errors.js';
+import { forbidden, notFound } from '../errors.js';
 import type { HttpDeps } from '../deps.js';
 import { bodyObject, clubIdField, currencyField, MONEY_INPUT_MAX, moneyInputField } from '../fields.js';
 import { competitionCovered, coveredClubsOf, requireClub } from '../guards.js';
 import { commonErrors, warningsOut } from '../schemas.js';
-import { mapImpactErrorAsync, valuationContext } from '../valuation-context.js';
+import { valuationContext } from '../valuation-context.js';
 
-export const NO_DOMESTIC_LEAGUE = 'Club has no domestic league to simulate';
 export const RECOMMEND_LIMIT = { default: 10, max: 25 } as const;
 /** Whole years; a limit below any player's age is valid and answers an empty list. */
 export const RECOMMEND_AGES = { min: 0, max: 150 } as const;
@@ -156,23 +154,19 @@ export function recommendSigningsRoute(app: FastifyInstance, deps: HttpDeps): vo
     const wage = b.annual_wage ?? null;
     const key = `rec|${b.club_id}|${b.position}|${maxFee}|${maxAge}|${competitions?.join(',') ?? '*'}|${limit}|${sort}|${minPlaying}|${wage}|${covered.key}|${ctx.versions}`;
     return cache.getAsync(key, async () => {
-      const rec = await mapImpactErrorAsync(
-        engineAnswer<Recommendation>(deps, ctx, {
-          kind: 'recommend',
-          clubId: b.club_id,
-          position: b.position,
-          maxFee: maxFee === null ? null : { amount: maxFee, code: ctx.money.code, rates: ctx.money.rates },
-          maxAge,
-          competitions,
-          limit,
-          coveredClubs: covered.clubs,
-          annualWageEur: wage === null ? null : toEur(wage, ctx.money.code, ctx.money.rates),
-          minPlayingTimePercentage: minPlaying,
-          sort,
-        }).catch((err: unknown) => {
-          throw err instanceof ImpactError && err.code === 'club_without_league' ? new ApiError(400, NO_DOMESTIC_LEAGUE) : err;
-        }),
-      );
+      const rec = await engineAnswer<Recommendation>(deps, ctx, {
+        kind: 'recommend',
+        clubId: b.club_id,
+        position: b.position,
+        maxFee: maxFee === null ? null : { amount: maxFee, code: ctx.money.code, rates: ctx.money.rates },
+        maxAge,
+        competitions,
+        limit,
+        coveredClubs: covered.clubs,
+        annualWageEur: wage === null ? null : toEur(wage, ctx.money.code, ctx.money.rates),
+        minPlayingTimePercentage: minPlaying,
+        sort,
+      });
       return presentRecommendation(rec, ctx.snapshot, ctx.money, { limit, sort, annualWage: wage });
     });
   });

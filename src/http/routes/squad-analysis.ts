@@ -11,7 +11,7 @@ import { bodyObject, clubIdField, currencyField } from '../fields.js';
 import { requireClub, requirePlayer } from '../guards.js';
 import { clubIdOut, commonErrors, currencyOut, moneyEurOut, moneyOut, playerIdOut, warningsOut } from '../schemas.js';
 import { presentSquad } from '../present/analysis.js';
-import { mapImpactErrorAsync, valuationContext } from '../valuation-context.js';
+import { valuationContext } from '../valuation-context.js';
 
 export const MAX_SQUAD = 60;
 
@@ -90,7 +90,7 @@ export function squadAnalysisRoute(app: FastifyInstance, deps: HttpDeps): void {
     const ctx = valuationContext(deps, reply, b.currency_code, req.principal!.preferredCurrency);
     const entries = squad?.map((e) => ({ playerId: e.player_id, position: e.position })) ?? null;
     return cache.getAsync(`squad|${b.club_id}|${JSON.stringify(entries)}|${ctx.versions}`, async () =>
-      presentSquad(await mapImpactErrorAsync(engineAnswer<SquadValue>(deps, ctx, { kind: 'squad', clubId: b.club_id, squad: entries })), ctx.money),
+      presentSquad(await engineAnswer<SquadValue>(deps, ctx, { kind: 'squad', clubId: b.club_id, squad: entries }), ctx.money),
     );
   });
 }

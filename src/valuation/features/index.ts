@@ -12,45 +12,13 @@ import type { Snapshot } from '../../domain/snapshot.js';
 import { POSITION_GROUP, isPositionCode, type PositionGroup } from '../../domain/positions.js';
 import { seasonOf } from '../../domain/season.js';
 import { memoFor } from '../../domain/memo.js';
+import { median } from '../ml/metrics.js';
+import { addDays, dayOf, isoOfDay } from '../../domain/days.js';
 
-const DAY_MS = 86_400_000;
 /** A value older than this no longer says what the player is worth (retired, dropped out of the data). */
 export const STALE_VALUE_DAYS = 540;
 /** Club strength counts the most valuable players of the squad, so squad size does not decide it. */
 export const SQUAD_TOP = 25;
-
-// Dates repeat across players and requests; parsing and formatting them was a third of an index build.
-const dayOfIso = new Map<string, number>();
-const isoOfDayNumber = new Map<number, string>();
-
-export function dayOf(iso: string): number {
-  let day = dayOfIso.get(iso);
-  if (day === undefined) {
-    day = Math.floor(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / DAY_MS);
-    dayOfIso.set(iso, day);
-  }
-  return day;
-}
-
-export function isoOfDay(day: number): string {
-  let iso = isoOfDayNumber.get(day);
-  if (iso === undefined) {
-    iso = new Date(day * DAY_MS).toISOString().slice(0, 10);
-    isoOfDayNumber.set(day, iso);
-  }
-  return iso;
-}
-
-export function addDays(iso: string, days: number): string {
-  return isoOfDay(dayOf(iso) + days);
-}
-
-/** Same calendar day `years` later (29 February becomes 28 February). */
-export function addYears(iso: string, years: number): string {
-  const y = Number(iso.slice(0, 4)) + years;
-  const md = iso.slice(5, 10) === '02-29' ? '02-28' : iso.slice(5, 10);
-  return `${String(y).padStart(4, '0')}-${md}`;
-}
 
 /** Last index i with arr[i] <= x, or -1. */
 function lastAtOrBefore(arr: ArrayLike<number>, x: number): number {
@@ -118,13 +86,6 @@ export function featureIndex(snapshot: Snapshot): FeatureIndex {
 }
 
 const RUNNING = 2 ** 30;
-
-function median(xs: number[]): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 function buildFeatureIndex(snapshot: Snapshot): FeatureIndex {
   const asOfDay = dayOf(snapshot.asOf);

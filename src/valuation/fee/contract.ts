@@ -12,7 +12,9 @@
  * make some imputed months too few, so the measured effect is, if anything, too small.
  */
 import type { Snapshot } from '../../domain/snapshot.js';
-import { addDays, ageAt, dayOf, logValueAt, type FeatureIndex } from '../features/index.js';
+import { ageAt, logValueAt, type FeatureIndex } from '../features/index.js';
+import { addDays, dayOf } from '../../domain/days.js';
+import { median } from '../ml/metrics.js';
 
 const MONTH_DAYS = 30.4369;
 /** Upper edges (months) of the imputed months-left bins; the last bin is open. */
@@ -33,12 +35,6 @@ export interface ContractCurve {
   signingMonths: number[];
   /** Sales the curve was read from, per bin. */
   rows: number[];
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 const ageGroup = (age: number) => SIGNING_AGE_UPPER.findIndex((u) => age < u);

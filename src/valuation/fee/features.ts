@@ -4,8 +4,10 @@
  */
 import type { TransferRow } from '../../domain/world.js';
 import type { Snapshot } from '../../domain/snapshot.js';
-import { addDays, ageAt, clubAt, clubStrengthAt, contractMonthsAt, dayOf, GROUP_CODE, inflationAt, joinedClubOn, leagueStrengthAt, logValueAt, minutesShareAt, peakLogValueAt, positionGroupOf, positionOf, tierAt, valueTrendAt, yearFraction, latestValue, type FeatureIndex } from '../features/index.js';
+import { ageAt, clubAt, clubStrengthAt, contractMonthsAt, GROUP_CODE, inflationAt, joinedClubOn, leagueStrengthAt, logValueAt, minutesShareAt, peakLogValueAt, positionGroupOf, positionOf, tierAt, valueTrendAt, yearFraction, latestValue, type FeatureIndex } from '../features/index.js';
+import { addDays, dayOf } from '../../domain/days.js';
 import { type BuyerFeatures, F, FEE_FEATURES, type FeeArtifact } from './model.js';
+import { median } from '../ml/metrics.js';
 
 /** Paid, permanent transfers dated on or before the snapshot's as-of date. */
 export function paidTransfers(snapshot: Snapshot): TransferRow[] {
@@ -80,13 +82,6 @@ export function transferFeatures(idx: FeatureIndex, t: TransferRow, unknownBuyer
   return feeFeatures(idx, { playerId: t.player_id, at: addDays(t.date, -1), sellerClubId: t.from_club_id, buyerClubId: t.to_club_id }, unknownBuyer);
 }
 
-export function medianOf(xs: number[]): number {
-  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
 
 /** Training transfers per value bin of the typical buyer (the top of the market gets its own bins). */
 const TYPICAL_BUYER_BIN_ROWS = 150;
@@ -104,9 +99,9 @@ export function typicalBuyersOf(X: Float64Array[]): NonNullable<FeeArtifact['typ
     const part = rows.slice(Math.floor((b * rows.length) / bins), Math.floor(((b + 1) * rows.length) / bins));
     if (part.length === 0) continue;
     const prev = buyers[buyers.length - 1];
-    const strength = medianOf(part.map((x) => x[F.buyer_strength]));
-    const leagueStrength = medianOf(part.map((x) => x[F.buyer_league_strength]));
-    const tier = medianOf(part.map((x) => x[F.buyer_tier]));
+    const strength = median(part.map((x) => x[F.buyer_strength]));
+    const leagueStrength = median(part.map((x) => x[F.buyer_league_strength]));
+    const tier = median(part.map((x) => x[F.buyer_tier]));
     buyers.push(
       prev
         ? { strength: Math.max(prev.strength, strength), leagueStrength: Math.max(prev.leagueStrength, leagueStrength), tier: Math.min(prev.tier, tier) }

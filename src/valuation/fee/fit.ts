@@ -1,10 +1,11 @@
 /** Fitting: the value base, the centre and quantile trees, and the conformal range offsets. */
 import type { Snapshot } from '../../domain/snapshot.js';
 import { fitGbm, predictGbm, type GbmModel, type GbmSettings } from '../ml/gbm.js';
-import { intervalCoverage } from '../ml/metrics.js';
-import { addDays, dayOf, featureIndex } from '../features/index.js';
+import { intervalCoverage, median } from '../ml/metrics.js';
+import { featureIndex } from '../features/index.js';
+import { addDays, dayOf } from '../../domain/days.js';
 import { type BuyerFeatures, F, FEE_FEATURES, FEE_MODEL_VERSION, type FeeArtifact, type FeeBase, type FeeBaseKind, type FeeSettings, MONOTONE, MONOTONE_BUYER, MONOTONE_SELLER } from './model.js';
-import { ageFloorsOf, medianOf, paidTransfers, transferFeatures, typicalBuyersOf, withAgeFloor } from './features.js';
+import { ageFloorsOf, paidTransfers, transferFeatures, typicalBuyersOf, withAgeFloor } from './features.js';
 import { baseOf } from './predict.js';
 import { fitContractCurve } from './contract.js';
 
@@ -59,7 +60,7 @@ function fitBase(kind: FeeBaseKind, X: Float64Array[], y: Float64Array): FeeBase
     slope = sxx > 0 ? Math.max(0, sxy / sxx) : 0;
     intercept = my - slope * mx;
   }
-  const missing = without.length > 0 ? medianOf(without.map((i) => y[i])) : meanY;
+  const missing = without.length > 0 ? median(without.map((i) => y[i])) : meanY;
   return { kind, intercept, slope, missing };
 }
 
@@ -139,9 +140,9 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
   // The trees learn what the base leaves over.
   const y = Float64Array.from(logFee, (v, i) => v - baseOf(base, X[i]));
   const averageBuyer: BuyerFeatures = {
-    strength: medianOf(X.map((x) => x[F.buyer_strength])),
-    leagueStrength: medianOf(X.map((x) => x[F.buyer_league_strength])),
-    tier: medianOf(X.map((x) => x[F.buyer_tier])),
+    strength: median(X.map((x) => x[F.buyer_strength])),
+    leagueStrength: median(X.map((x) => x[F.buyer_league_strength])),
+    tier: median(X.map((x) => x[F.buyer_tier])),
   };
 
   // Out-of-time calibration of the range: fit on all but the last year, measure on that year.

@@ -11,7 +11,9 @@
  * the slope of all ages. Slopes are kept >= 0: a weaker club never raises the value.
  */
 import type { Snapshot } from '../../domain/snapshot.js';
-import { addDays, addYears, ageAt, clubStrengthAt, dayOf, logValueAt, type FeatureIndex } from '../features/index.js';
+import { ageAt, clubStrengthAt, logValueAt, type FeatureIndex } from '../features/index.js';
+import { addDays, addYears, dayOf } from '../../domain/days.js';
+import { median } from '../ml/metrics.js';
 
 /** Upper ends of the age groups (years at the move). */
 export const MOVE_AGE_UPPER = [21, 24, 28, 31, Infinity] as const;
@@ -35,12 +37,6 @@ export interface ClubMoveEffect {
 }
 
 const ageGroup = (age: number) => MOVE_AGE_UPPER.findIndex((u) => age < u);
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 /** Least-squares slope through the origin of y on x (0 without data). */
 function slopeThroughOrigin(rows: { d: number; ex: number }[], centre: number): number {

@@ -12,15 +12,17 @@
  * Nearest comparables (rating, potential, age, value, club; within his position group and side of
  * the age-30 line) are shown as similar players.
  */
+import { hashString } from '../../domain/hash.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { playerFacts } from '../../domain/player-facts.js';
 import { seasonLabel } from '../../domain/season.js';
 import { buildIndex, nearest, type KnnIndex } from '../ml/knn.js';
 import {
-  GROUP_CODE, addDays, addYears, ageAt, clubAt, clubStrengthAt, dayOf, featureIndex, isoOfDay, inflationAt, latestValue,
+  GROUP_CODE, ageAt, clubAt, clubStrengthAt, featureIndex, inflationAt, latestValue,
   leagueStrengthAt, logValueAt, minutesShareAt, peakLogValueAt, positionGroupOf, positionOf, tierAt, valueTrendAt,
   type FeatureIndex,
 } from '../features/index.js';
+import { addDays, addYears, dayOf, isoOfDay } from '../../domain/days.js';
 import { bestRole, rateAt, type RatingArtifact } from '../rating/index.js';
 import { CATEGORY_NAMES, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, type ValueCategory } from './bands.js';
 import { clubMoveLogEffect, fitClubMoveEffect, type ClubMoveEffect } from './club-move.js';
@@ -213,10 +215,9 @@ function deflatorAt(idx: FeatureIndex, at: string, market: MarketMode): number {
   return market === 'off' ? inflationAt(idx, at) : marketLevelAt(idx, at);
 }
 
+/** One of two folds, by a stable hash of his id. */
 function foldOf(playerId: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < playerId.length; i++) h = Math.imul(h ^ playerId.charCodeAt(i), 16777619);
-  return (h >>> 0) & 1;
+  return hashString(playerId) & 1;
 }
 
 /**

@@ -19,7 +19,8 @@
  * adds back: the market is assumed to keep the mean pace of the windows the model learned from.
  */
 import { memoTable } from '../../domain/memo.js';
-import { addYears, dayOf, type FeatureIndex } from '../features/index.js';
+import { type FeatureIndex } from '../features/index.js';
+import { addYears, dayOf } from '../../domain/days.js';
 
 /** Players whose values make the level: the top of the market, valued at every date of the data. */
 export const MARKET_TOP = 500;

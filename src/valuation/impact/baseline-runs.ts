@@ -19,6 +19,7 @@
  * world swap needs no invalidation (a new world's strengths make new keys; old ones age out). At
  * most BASELINE_BYTES are kept per thread, least recently used dropped first.
  */
+import { LRUCache } from 'lru-cache';
 import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillSideUnkept, goalsFor, LUT_SIZE, roundUp, sideOf, type Side } from './poisson-draws.js';
 import type { ScenarioLeagueInput, ScenarioOutcome, ScenarioResult, ScenarioSettings } from './scenario-types.js';
 
@@ -347,37 +348,31 @@ class Tally {
   }
 }
 
-const kept = new Map<string, Baseline>();
-let keptBytes = 0;
+// Least recently used baselines leave first once their bytes pass BASELINE_BYTES (a baseline grows
+// as runs are added: `account` sets it again so its size is counted anew).
+const kept = new LRUCache<string, Baseline>({ maxSize: BASELINE_BYTES, sizeCalculation: (b) => Math.max(1, b.bytes) });
 
-function baselineOf(input: ScenarioLeagueInput, seed: number, maxGoals: number): Baseline {
+/** Every input of the baseline's draws, numbers in full (toString round-trips a double). */
+function baselineKey(input: ScenarioLeagueInput, seed: number, maxGoals: number): string {
   const sc = input.scenarios[0];
-  // every input of the baseline's draws, numbers in full (toString round-trips a double)
-  const key = `${seed}|${maxGoals}|${input.intercept}|${input.homeAdvantage}|${input.target}|${input.clubIds.join(',')}|${sc.attack.join(',')}|${sc.defence.join(',')}`;
+  return `${seed}|${maxGoals}|${input.intercept}|${input.homeAdvantage}|${input.target}|${input.clubIds.join(',')}|${sc.attack.join(',')}|${sc.defence.join(',')}`;
+}
+
+function baselineOf(key: string, input: ScenarioLeagueInput, seed: number, maxGoals: number): Baseline {
   let b = kept.get(key);
-  if (b) kept.delete(key); // re-inserted below: the most recently used come last
-  else {
-    b = new Baseline(input, seed, maxGoals);
-    keptBytes += b.bytes;
-  }
-  kept.set(key, b);
+  if (!b) kept.set(key, (b = new Baseline(input, seed, maxGoals)));
   return b;
 }
 
-/** Counts a baseline's growth and drops the least recently used past BASELINE_BYTES (never `inUse`). */
-function account(inUse: Baseline, before: number): void {
-  keptBytes += inUse.bytes - before;
-  for (const [key, b] of kept) {
-    if (keptBytes <= BASELINE_BYTES) break;
-    if (b === inUse) continue;
-    kept.delete(key);
-    keptBytes -= b.bytes;
-  }
+/** Counts a baseline's growth: the cache drops the least recently used others past BASELINE_BYTES. */
+function account(key: string, inUse: Baseline): void {
+  kept.delete(key);
+  kept.set(key, inUse);
 }
 
 /** Baselines kept on this thread, and their bytes (benches report them). */
 export function keptBaselines(): { count: number; bytes: number } {
-  return { count: kept.size, bytes: keptBytes };
+  return { count: kept.size, bytes: kept.calculatedSize };
 }
 
 /**
@@ -386,7 +381,8 @@ export function keptBaselines(): { count: number; bytes: number } {
  */
 export function simulateOnBaseline(input: ScenarioLeagueInput, settings: ScenarioSettings, maxGoals: number): ScenarioResult {
   checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.scenarios);
-  const base = baselineOf(input, settings.seed, maxGoals);
+  const key = baselineKey(input, settings.seed, maxGoals);
+  const base = baselineOf(key, input, settings.seed, maxGoals);
   const order = canonicalOrder(input.clubIds);
   const S = input.scenarios.length;
   // a scenario equal to the baseline reads its places; others replay
@@ -401,9 +397,8 @@ export function simulateOnBaseline(input: ScenarioLeagueInput, settings: Scenari
   let pairs = 0;
   const run = (more: number) => {
     pairs += more;
-    const before = base.bytes;
     base.extend(pairs);
-    account(base, before);
+    account(key, base);
     for (let s = 0; s < S; s++) {
       const r = replays[s];
       if (r) r.advance(pairs);

@@ -26,7 +26,7 @@
 import type { Snapshot } from '../../domain/snapshot.js';
 import { playerFacts } from '../../domain/player-facts.js';
 import { isPositionCode, type PositionCode } from '../../domain/positions.js';
-import { hashString } from '../../domain/random.js';
+import { hashString } from '../../domain/hash.js';
 import type { SquadFeatures } from '../league/squad.js';
 import { expectedRevenueEur, REVENUE_TABLES, revenueTableFor, type RevenueTable } from '../revenue/index.js';
 import { simulateScenarios } from './scenarios.js';

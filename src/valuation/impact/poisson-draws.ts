@@ -2,6 +2,7 @@
  * The draws every league simulation of impact/ shares: Poisson goals by inverse CDF of a 16-bit
  * uniform (two per 32-bit draw, one a side), thresholds kept as integers, and runs counted in blocks.
  */
+import { LRUCache } from 'lru-cache';
 import { seededGenerator } from '../../domain/random.js';
 
 export const BLOCK = 64;
@@ -57,7 +58,7 @@ export function roundUp(pairs: number): number {
  * One side of a fixture, thresholds and lookup table, kept by its scoring rate: every request on a
  * league and season meets the same rates for every fixture between unchanged clubs, and building a
  * table costs about what a few hundred runs save with it. Values, not state: the draws are the same
- * with or without the memo. Cleared whole when full.
+ * with or without the memo.
  */
 export interface Side {
   /** thresholds, maxGoals + 1 of them */
@@ -66,27 +67,20 @@ export interface Side {
   readonly lut: Int8Array;
 }
 
-const sides = new Map<number, Map<number, Side>>();
-let sidesHeld = 0;
+/** Sides by goal cap, then by scoring rate; the least recently used leave first past SIDES_MAX. */
+const sides = new Map<number, LRUCache<number, Side>>();
 const SIDES_MAX = 100_000;
 
 /** The side of scoring rate `lambda` (kept; see above). Callers must not write into it. */
 export function sideOf(lambda: number, maxGoals: number): Side {
   let byRate = sides.get(maxGoals);
-  if (!byRate) sides.set(maxGoals, (byRate = new Map()));
+  if (!byRate) sides.set(maxGoals, (byRate = new LRUCache({ max: SIDES_MAX })));
   let side = byRate.get(lambda);
   if (!side) {
-    if (sidesHeld >= SIDES_MAX) {
-      sides.clear();
-      sides.set(maxGoals, (byRate = new Map()));
-      sidesHeld = 0;
-    }
     const cdf = new Int32Array(maxGoals + 1), lut = new Int8Array(LUT_SIZE);
     fillCdf(cdf, 0, lambda, maxGoals);
     fillLut(lut, 0, cdf, 0);
-    side = { cdf, lut };
-    byRate.set(lambda, side);
-    sidesHeld++;
+    byRate.set(lambda, (side = { cdf, lut }));
   }
   return side;
 }
@@ -94,7 +88,7 @@ export function sideOf(lambda: number, maxGoals: number): Side {
 /**
  * fillSide without keeping the side: a what-if's own sides (a candidate's club against each
  * opponent) are almost never met again (0.7% of lookups for ROI, impact and recommend on fresh
- * pairs, bench/engine-memory.ts's flow), and keeping them filled the memo with single-use entries
+ * pairs), and keeping them filled the memo with single-use entries
  * (up to SIDES_MAX, about 50 MB per thread, then cleared with the shared sides in it). A side
  * already kept is copied; either way the same values.
  */

@@ -15,10 +15,11 @@
  * This is squad.ts's own `without` rule (a day he does not start is the same XI without him), read
  * the other way round. The answer has squadStrength's fields and values.
  */
+import { LRUCache } from 'lru-cache';
 import { bestXi, benchOf, canonical, MatchDaySolver, normal, positionPenalty, resolved, type SquadPlayer, type SquadSettings, type SquadStrength } from './squad.js';
 import { seededGenerator, uniform01 } from '../../domain/random.js';
 
-/** bytes of kept match days per thread */
+/** bytes of kept match days per thread, least recently used dropped first */
 export const MATCH_DAY_BYTES = 16 * 1024 * 1024;
 const MARGIN = 1e-5;
 const TIE_EPS = 1e-7;
@@ -36,18 +37,13 @@ interface KeptDays {
   bytes: number;
 }
 
-const kept = new Map<string, KeptDays>();
-let keptBytes = 0;
+const kept = new LRUCache<string, KeptDays>({ maxSize: MATCH_DAY_BYTES, sizeCalculation: (k) => Math.max(1, k.bytes) });
 
 function keptDays(players: SquadPlayer[], formationName: string, s: ReturnType<typeof resolved>): KeptDays {
   const key = `${formationName}|${s.replacementRating}|${s.availability}|${s.formSd}|${s.shareDraws}|${s.seed}|` +
     players.map((p) => `${p.playerId}:${p.position}:${p.rating}`).join(',');
   let k = kept.get(key);
-  if (k) {
-    kept.delete(key);
-    kept.set(key, k);
-    return k;
-  }
+  if (k) return k;
   const formation = s.formations[formationName];
   const n = formation.length, P = players.length;
   const draws = Math.max(1, Math.floor(s.shareDraws));
@@ -69,13 +65,6 @@ function keptDays(players: SquadPlayer[], formationName: string, s: ReturnType<t
     k.total[d] = solver.solve(ratings, available, -1, k.started.subarray(d * P, (d + 1) * P), k.duals, d * n);
   }
   kept.set(key, k);
-  keptBytes += k.bytes;
-  for (const [key2, other] of kept) {
-    if (keptBytes <= MATCH_DAY_BYTES) break;
-    if (other === k) continue;
-    kept.delete(key2);
-    keptBytes -= other.bytes;
-  }
   return k;
 }
 
@@ -143,5 +132,5 @@ export function keepMatchDays(squad: readonly SquadPlayer[], settings: SquadSett
 
 /** Match days kept on this thread, and their bytes (benches report them). */
 export function keptMatchDays(): { count: number; bytes: number } {
-  return { count: kept.size, bytes: keptBytes };
+  return { count: kept.size, bytes: kept.calculatedSize };
 }

@@ -12,6 +12,7 @@
  */
 import type { MatchRow } from '../../domain/world.js';
 import { poissonPmf } from './strength.js';
+import { median } from '../ml/metrics.js';
 
 export interface PromotedLevel {
   /** mean attack and defence of promoted clubs in their first season, against their league's mean (0) */
@@ -145,12 +146,6 @@ export function blendedPlace(blend: PromotedBlend, prior: number, squad: number)
 
 /** One promoted club of a finished season: its prior and squad places at the origin and its final place (shares of the table). */
 export interface PromotedOutcome { prior: number; squad: number; actual: number }
-
-const median = (xs: readonly number[]): number => {
-  const a = [...xs].sort((x, y) => x - y);
-  const m = a.length >> 1;
-  return a.length % 2 ? a[m] : (a[m - 1] + a[m]) / 2;
-};
 
 /**
  * Least absolute deviations of (actual − prior) on (squad − prior): the rank error is what the

@@ -5,7 +5,7 @@
  * starts and the mean rating of the XI that actually takes the pitch.
  */
 import { POSITION_GROUP, type PositionCode, type PositionGroup } from '../../domain/positions.js';
-import { seededGenerator, uniform01, type RandomGenerator } from '../../domain/random.js';
+import { normalOf, seededGenerator, uniform01, type RandomGenerator } from '../../domain/random.js';
 
 export interface SquadPlayer {
   playerId: string;
@@ -343,9 +343,9 @@ export function bestXi(squad: readonly SquadPlayer[], settings: SquadSettings = 
 }
 
 export function normal(rng: RandomGenerator): number {
-  // Box–Muller; 1 - u keeps the logarithm finite
+  // 1 - u keeps the logarithm finite
   const u1 = 1 - uniform01(rng), u2 = uniform01(rng);
-  return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+  return normalOf(u1, u2);
 }
 
 /** The bench places (the next best players by group, not in the XI) and their mean rating. */

@@ -11,6 +11,7 @@
  * `fitElo` is a plain Elo baseline for backtests.
  */
 import { seasonOf, isIsoDate } from '../../domain/season.js';
+import { dayOf } from '../../domain/days.js';
 
 export interface MatchRow {
   date: string;
@@ -65,7 +66,6 @@ export interface StrengthArtifact {
   converged: boolean;
 }
 
-const DAY_MS = 86_400_000;
 const DEFAULTS = {
   xi: Math.LN2 / 365,
   ridge: 2,
@@ -74,10 +74,6 @@ const DEFAULTS = {
   maxIterations: 100,
   tolerance: 1e-9,
 };
-
-function dayNumber(iso: string): number {
-  return Math.round(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
-}
 
 function validRow(r: MatchRow): boolean {
   return (
@@ -98,14 +94,14 @@ interface Selection {
 /** Rows usable as of `asOf`, in a canonical order so the fit does not depend on input order. */
 function selectRows(rows: readonly MatchRow[], asOf: string, maxAgeDays: number, competitions: string[] | null): Selection {
   if (!isIsoDate(asOf)) throw new Error(`asOf must be YYYY-MM-DD, got ${asOf}`);
-  const asOfDay = dayNumber(asOf);
+  const asOfDay = dayOf(asOf);
   const comp = competitions ? new Set(competitions) : null;
   const kept: { row: MatchRow; age: number }[] = [];
   let after = 0, old = 0, invalid = 0;
   for (const r of rows) {
     if (!validRow(r)) { invalid++; continue; }
     if (comp && (r.competition === undefined || !comp.has(r.competition))) continue;
-    const age = asOfDay - dayNumber(r.date);
+    const age = asOfDay - dayOf(r.date);
     if (age < 0) { after++; continue; }
     if (age > maxAgeDays) { old++; continue; }
     kept.push({ row: r, age });

@@ -15,9 +15,10 @@ export function mean(a: Nums): number {
   return s / a.length;
 }
 
+/** The median of the finite values (the mean of the middle two when even); NaN when there are none. */
 export function median(a: Nums): number {
-  if (a.length === 0) return NaN;
-  const s = Float64Array.from(a).sort();
+  const s = Float64Array.from(a).filter(Number.isFinite).sort();
+  if (s.length === 0) return NaN;
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }

@@ -25,6 +25,7 @@ import {
   ageAt, clubAt, clubStrengthAt, featureIndex, GROUP_CODE, inflationAt, leagueStrengthAt, logValueAt, minutesShareAt,
   peakLogValueAt, positionGroupOf, positionOf, STALE_VALUE_DAYS, tierAt, valueTrendAt, type FeatureIndex,
 } from '../features/index.js';
+import { isoOfDay } from '../../domain/days.js';
 import { bestRole } from './roles.js';
 import { REFERENCE_SCALE } from './scale.js';
 import { anchorAt, fitUpdateModel, hasEvidence, updateOf, type Estimate, type UpdateArtifact } from './update.js';
@@ -151,7 +152,7 @@ export function ratedSeasons(idx: FeatureIndex): PlayerSeason[] {
   const snap = idx.snapshot;
   for (const [pid, s] of idx.values) {
     if (s.days.length === 0 || !snap.players.has(pid)) continue;
-    const first = seasonOf(new Date(s.days[0] * 86_400_000).toISOString().slice(0, 10));
+    const first = seasonOf(isoOfDay(s.days[0]));
     for (let season = first; season <= snap.currentSeason; season++) {
       const at = ratingDate(season, snap.asOf);
       if (Number.isFinite(logValueAt(idx, pid, at, STALE_VALUE_DAYS))) out.push({ playerId: pid, season, at });

@@ -10,6 +10,8 @@
  * fitted without his pairs (cross-fitting), so no player's own later rating reaches his rating, and
  * the fold predictions are the cross-validated figures.
  */
+import { hashString } from '../../domain/hash.js';
+import { memoFor } from '../../domain/memo.js';
 import type { RatingRow } from '../../domain/world.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { ratingReleaseDate } from '../../domain/rating-releases.js';
@@ -17,9 +19,10 @@ import { seasonEnd, seasonOf } from '../../domain/season.js';
 import { fitGbm, predictGbm, type GbmModel, type GbmSettings } from '../ml/gbm.js';
 import { meanAbsoluteError, spearman } from '../ml/metrics.js';
 import {
-  ageAt, clubAt, clubStrengthAt, dayOf, GROUP_CODE, inflationAt, leagueStrengthAt, logValueAt, peakLogValueAt, playingSharesIn, positionGroupOf,
+  ageAt, clubAt, clubStrengthAt, GROUP_CODE, inflationAt, leagueStrengthAt, logValueAt, peakLogValueAt, playingSharesIn, positionGroupOf,
   type FeatureIndex,
 } from '../features/index.js';
+import { dayOf } from '../../domain/days.js';
 
 export const UPDATE_FEATURES = [
   'anchor', 'value_change', 'estimate_change', 'rel_log_value', 'age', 'position_group', 'rel_league_strength', 'rel_club_strength',
@@ -61,13 +64,13 @@ export interface UpdateCv {
 /** The estimate of the features-only model at a date (the anchor-free rating). */
 export type Estimate = (playerId: string, at: string) => number;
 
-const anchorCache = new WeakMap<readonly RatingRow[], Map<string, Anchor[]>>();
-
-/** Published ratings of the calibration source per player, oldest release first. */
+/** Published ratings of the calibration source per player, oldest release first; once per rows and source. */
 function anchorsOf(rows: readonly RatingRow[], source: string): Map<string, Anchor[]> {
-  let m = anchorCache.get(rows);
-  if (m) return m;
-  m = new Map();
+  return memoFor(rows, `rating anchors|${source}`, () => anchorsFrom(rows, source));
+}
+
+function anchorsFrom(rows: readonly RatingRow[], source: string): Map<string, Anchor[]> {
+  const m = new Map<string, Anchor[]>();
   for (const r of rows) {
     if (r.source !== source || !Number.isFinite(r.rating)) continue;
     const list = m.get(r.player_id) ?? [];
@@ -75,7 +78,6 @@ function anchorsOf(rows: readonly RatingRow[], source: string): Map<string, Anch
     m.set(r.player_id, list);
   }
   for (const list of m.values()) list.sort((a, b) => a.released.localeCompare(b.released));
-  anchorCache.set(rows, m);
   return m;
 }
 
@@ -127,12 +129,7 @@ export function updateFeatures(idx: FeatureIndex, playerId: string, anchor: Anch
 
 /** Fold of a player: a stable hash of his id (FNV-1a), so the same player always meets the same model. */
 export function foldOf(playerId: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < playerId.length; i++) {
-    h ^= playerId.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0) % FOLDS;
+  return hashString(playerId) % FOLDS;
 }
 
 const UPDATE_GBM: GbmSettings = {

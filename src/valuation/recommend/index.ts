@@ -17,6 +17,7 @@
  * per snapshot, models, club and position, so a second request for that club and position (other
  * filters, limit or currency) costs only the exact runs it has not made yet.
  */
+import { LRUCache } from 'lru-cache';
 import { playerFacts } from '../../domain/player-facts.js';
 import type { PositionCode } from '../../domain/positions.js';
 import type { Snapshot } from '../../domain/snapshot.js';
@@ -29,7 +30,7 @@ import { HORIZON_SEASONS, ratedPlayer, ratingIn, type RatedPlayer } from '../imp
 import { roundMoney } from '../../money/convert.js';
 import { clubScreen, screenedOnFieldValueEur, screenedPlayingTime, type ClubScreen } from './screen.js';
 import { isSideOf } from '../../domain/club-sides.js';
-import { memoFor, memoTable } from '../../domain/memo.js';
+import { memoFor } from '../../domain/memo.js';
 
 export { clubScreen, screenedOnFieldValueEur, screenedPlayingTime, SCREEN_GRID, type ClubScreen } from './screen.js';
 export { isSideOf } from '../../domain/club-sides.js';
@@ -158,16 +159,10 @@ export const SCREENS_KEPT = 64;
 
 /** screenPosition, kept per snapshot, models, club and position (the most recent SCREENS_KEPT). */
 export function screenedPosition(bundle: ModelBundle, snapshot: Snapshot, clubId: string, position: PositionCode): ScreenedPosition {
-  const bySnapshot = memoTable<ScreenedPosition>(snapshot, 'recommend.screened');
+  const kept = memoFor(snapshot, 'recommend.screened', () => new LRUCache<string, ScreenedPosition>({ max: SCREENS_KEPT }));
   const key = `${bundle.version}|${clubId}|${position}`;
-  let found = bySnapshot.get(key);
-  if (found) {
-    bySnapshot.delete(key);
-  } else {
-    found = screenPosition(bundle, snapshot, clubId, position);
-    if (bySnapshot.size >= SCREENS_KEPT) bySnapshot.delete(bySnapshot.keys().next().value as string);
-  }
-  bySnapshot.set(key, found);
+  let found = kept.get(key);
+  if (!found) kept.set(key, (found = screenPosition(bundle, snapshot, clubId, position)));
   return found;
 }
 

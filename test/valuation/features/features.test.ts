@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { buildSnapshot } from '../../../src/domain/snapshot.js';
 import type { WorldData } from '../../../src/domain/world.js';
 import {
-  addDays, clubAt, clubStrengthAt, contractMonthsAt, featureIndex, firstLogValueWithin, latestValue, leagueStrengthAt, logValueAt, tierAt, valueRiseAt,
+  clubAt, clubStrengthAt, contractMonthsAt, featureIndex, firstLogValueWithin, latestValue, leagueStrengthAt, logValueAt, tierAt, valueRiseAt,
   valueTrendAt,
 } from '../../../src/valuation/features/index.js';
+import { addDays } from '../../../src/domain/days.js';
 import { feeFeatures } from '../../../src/valuation/fee/index.js';
 import { ratingFeatures } from '../../../src/valuation/rating/index.js';
 import { clubIds, syntheticWorld } from './synthetic.js';

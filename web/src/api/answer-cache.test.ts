@@ -31,7 +31,7 @@ test('errors and 429s are not kept', async () => {
   assert.equal(cache.size, 1);
 });
 
-test('holds at most maxEntries, dropping the oldest', async () => {
+test('holds at most maxEntries, dropping the least recently used', async () => {
   const cache = new AnswerCache(1000, 2, () => 0);
   for (const k of ['a', 'b', 'c']) await cache.get(k, async () => answer(200));
   assert.equal(cache.size, 2);

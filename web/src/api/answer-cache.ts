@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /** A stored answer: enough to build a fresh Response each time it is served. */
 export interface StoredAnswer {
   readonly status: number;
@@ -11,20 +13,21 @@ export interface StoredAnswer {
  * Only successful answers are kept: an error or a 429 is asked again next time.
  */
 export class AnswerCache {
-  private readonly entries = new Map<string, { expires: number; answer: Promise<StoredAnswer> }>();
+  private readonly entries: LRUCache<string, { expires: number; answer: Promise<StoredAnswer> }>;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 500,
+    maxEntries = 500,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.entries = new LRUCache({ max: maxEntries });
+  }
 
   get(key: string, load: () => Promise<StoredAnswer>): Promise<StoredAnswer> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > this.now()) return hit.answer;
     const answer = load();
     this.entries.set(key, { expires: this.now() + this.ttlMs, answer });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     answer.then(
       (a) => {
         if (a.status < 200 || a.status >= 300) this.forget(key, answer);
