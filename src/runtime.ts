@@ -42,7 +42,7 @@ export interface RuntimeOptions {
  */
 export async function loadServedWorld(config: Config, handle: DatabaseHandle, logger: Logger): Promise<WorldState> {
   const world = await WorldState.load(handle.db, config.TOUCHLINE_AS_OF, logger);
-  if ((await ensureModels(handle, config, (line) => logger.info(line), world.current())) !== 'ready') await world.refresh();
+  if ((await ensureModels(handle, config, (line) => logger.info(line), { world: world.source().world, snapshot: world.current() })) !== 'ready') await world.refresh();
   return world;
 }
 

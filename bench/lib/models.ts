@@ -1,6 +1,6 @@
 /**
- * The models trained on a world, as the server serves them: the bundle, and the snapshot holding our
- * ratings (as `touchline train` stores them). Training the real world takes minutes, so with
+ * The models trained on a world, as the server serves them (backtests and their calibrations
+ * included): the bundle, and the snapshot holding our ratings (as `touchline train` stores them). Training the real world takes minutes, so with
  * `cachePath` (outside the repository) a previous training is read back from there, or this one
  * written there.
  */
@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildSnapshot, type Snapshot } from '../../src/domain/snapshot.js';
 import type { RatingRow, WorldData } from '../../src/domain/world.js';
-import { trainBundleWithRatings, type ModelBundle } from '../../src/valuation/bundle.js';
+import { bundleVersion, trainBundleWithBacktests, type ModelBundle } from '../../src/valuation/bundle.js';
 
 /** `--models-cache FILE` from argv. */
 export function modelsCacheFromArgs(argv: readonly string[] = process.argv.slice(2)): string | null {
@@ -29,11 +29,11 @@ export function trainedModels(world: WorldData, dataVersion: string, asOf: strin
   let trainMs: number | null = null;
   const cached = cachePath && existsSync(cachePath) ? (JSON.parse(readFileSync(cachePath, 'utf8')) as { bundle: ModelBundle; ratings: RatingRow[] }) : null;
   // A cache trained for other data or another as-of date is not these models.
-  if (cached && cached.bundle.asOf === asOf && cached.bundle.dataVersion === dataVersion) {
+  if (cached && cached.bundle.asOf === asOf && cached.bundle.dataVersion === dataVersion && cached.bundle.version === bundleVersion(dataVersion, asOf, {})) {
     ({ bundle, ratings } = cached);
   } else {
     const t0 = performance.now();
-    ({ bundle, ratings } = trainBundleWithRatings(buildSnapshot(world, asOf, dataVersion), {}));
+    ({ bundle, ratings } = trainBundleWithBacktests(world, buildSnapshot(world, asOf, dataVersion), {}, new Date().toISOString(), (line) => console.error(line)));
     trainMs = performance.now() - t0;
     if (cachePath) writeFileSync(cachePath, JSON.stringify({ bundle, ratings }));
   }

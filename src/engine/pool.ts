@@ -75,6 +75,7 @@ function affinityKey(task: Task): string {
   switch (task.kind) {
     case 'warm': return '';
     case 'forecast': return task.league;
+    case 'match': return task.homeClubId;
     default: return task.clubId;
   }
 }

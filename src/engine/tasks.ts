@@ -9,7 +9,7 @@ import type { PositionCode } from '../domain/positions.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import { moneyPair } from '../money/convert.js';
 import type { RateTable } from '../money/rates.js';
-import { leagueForecastOf, roi, sportiveImpactOf, squadValue, type RoiResult } from '../valuation/analysis.js';
+import { leagueForecastOf, matchForecastOf, roi, sportiveImpactOf, squadValue, type RoiResult } from '../valuation/analysis.js';
 import type { ModelBundle } from '../valuation/bundle.js';
 import { ImpactError, warmClub, type ImpactErrorCode } from '../valuation/impact/index.js';
 import { recommendSignings, type RecommendSort } from '../valuation/recommend/index.js';
@@ -24,6 +24,7 @@ export type Task =
   | { kind: 'roi'; playerId: string; clubId: string; feeEur: number | null; annualWageEur: number | null }
   | { kind: 'squad'; clubId: string; squad: { playerId: string; position: string }[] | null }
   | { kind: 'forecast'; league: string }
+  | { kind: 'match'; homeClubId: string; awayClubId: string; neutral: boolean }
   | {
     kind: 'recommend';
     clubId: string;
@@ -93,6 +94,8 @@ function compute(m: EngineModels, task: Task): unknown {
       return squadValue(bundle, snapshot, task);
     case 'forecast':
       return leagueForecastOf(bundle, snapshot, task.league);
+    case 'match':
+      return matchForecastOf(bundle, snapshot, task);
     case 'recommend': {
       const covered = task.coveredClubs === null ? null : new Set(task.coveredClubs);
       const maxFee = task.maxFee;

@@ -73,8 +73,8 @@ export const warningsOut = () =>
     .array(
       z
         .object({
-          code: z.enum(['season_clubs_assumed', 'thin_squad', 'already_at_club', 'free_agent', 'stale_value'])
-            .describe('already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation'),
+          code: z.enum(['season_clubs_assumed', 'thin_squad', 'already_at_club', 'free_agent', 'stale_value', 'leagues_differ'])
+            .describe('already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation; leagues_differ (match forecast): the two clubs play in different leagues, whose strengths are each measured within the league'),
           message: z.string().describe('One plain sentence with the numbers'),
         })
         .describe('A warning'),

@@ -4,8 +4,8 @@ import { DEFAULT_BUNDLE_SETTINGS, expectedBundleVersion } from './state.js';
 import { loadBundle, saveBundle } from './artifacts.js';
 import { buildSnapshot, type Snapshot } from '../domain/snapshot.js';
 import { loadWorld, readMeta, replaceModelRatings, type WorldSet } from '../data/world-store.js';
-import { trainBundleWithRatings, type ModelBundle } from '../valuation/bundle.js';
-import type { RatingRow } from '../domain/world.js';
+import { trainBundleWithBacktests, type ModelBundle } from '../valuation/bundle.js';
+import type { RatingRow, WorldData } from '../domain/world.js';
 import { rateAll } from '../valuation/rating/index.js';
 
 export interface TrainResult {
@@ -18,9 +18,16 @@ export interface TrainResult {
   ms: number;
 }
 
-async function snapshotOf(handle: DatabaseHandle, config: Config, set: WorldSet): Promise<Snapshot> {
+/** The world as stored and its snapshot as of the date in force: what training reads. */
+export interface TrainingData {
+  world: WorldData;
+  snapshot: Snapshot;
+}
+
+async function trainingDataOf(handle: DatabaseHandle, config: Config, set: WorldSet): Promise<TrainingData> {
   const meta = await readMeta(handle.db, set);
-  return buildSnapshot(await loadWorld(handle.db, set), servedAsOf(config, meta), meta.data_version ?? 'empty', meta.ratings_version);
+  const world = await loadWorld(handle.db, set);
+  return { world, snapshot: buildSnapshot(world, servedAsOf(config, meta), meta.data_version ?? 'empty', meta.ratings_version) };
 }
 
 async function storeRatings(handle: DatabaseHandle, bundle: ModelBundle, rows: RatingRow[], progress: (line: string) => void, set: WorldSet): Promise<number> {
@@ -35,16 +42,16 @@ export async function trainModels(
   config: Config,
   progress: (line: string) => void,
   /** The world as the caller has just read it; read here otherwise. */
-  current?: Snapshot,
+  current?: TrainingData,
   /** The copy trained on and rated: the live world, or an update's staging copy (data/staging.ts). */
   set: WorldSet = 'live',
 ): Promise<TrainResult> {
   const started = Date.now();
   if (!current) progress('reading the data');
-  const snapshot = current ?? (await snapshotOf(handle, config, set));
-  progress(`fitting the rating, fee, future-value and team-strength models on data up to ${snapshot.asOf}`);
-  const { bundle, ratings: rows } = trainBundleWithRatings(snapshot, DEFAULT_BUNDLE_SETTINGS);
-  progress(`fitted (${Object.entries(bundle.stats.fitMs).map(([k, v]) => `${k} ${v} ms`).join(', ')})`);
+  const { world, snapshot } = current ?? (await trainingDataOf(handle, config, set));
+  progress(`fitting the rating, fee, future-value and team-strength models on data up to ${snapshot.asOf}, then backtesting them on the seasons before it`);
+  const { bundle, ratings: rows } = trainBundleWithBacktests(world, snapshot, DEFAULT_BUNDLE_SETTINGS, new Date(started).toISOString(), progress);
+  progress(`fitted (${Object.entries(bundle.stats.fitMs).map(([k, v]) => `${k} ${v} ms`).join(', ')}; backtests ${bundle.card?.backtest_seconds ?? 0} s)`);
   const file = saveBundle(config.modelsDir, bundle);
   const ratings = await storeRatings(handle, bundle, rows, progress, set);
   progress(`models written to ${file}`);
@@ -60,10 +67,11 @@ export async function ensureModels(
   config: Config,
   progress: (line: string) => void,
   /** The world as already read (the server's start-up), so it is not read twice. */
-  current?: Snapshot,
+  current?: TrainingData,
   set: WorldSet = 'live',
 ): Promise<'ready' | 'rated' | 'trained'> {
-  const snapshot = current ?? (await snapshotOf(handle, config, set));
+  const data = current ?? (await trainingDataOf(handle, config, set));
+  const snapshot = data.snapshot;
   const version = expectedBundleVersion(snapshot);
   const bundle = loadBundle(config.modelsDir, version);
   if (bundle && snapshot.ratingsVersion === version) return 'ready';
@@ -72,6 +80,6 @@ export async function ensureModels(
     return 'rated';
   }
   progress('no models trained on this data yet: training once now (`touchline train` does this on demand)');
-  await trainModels(handle, config, progress, snapshot, set);
+  await trainModels(handle, config, progress, data, set);
   return 'trained';
 }

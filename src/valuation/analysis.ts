@@ -6,10 +6,11 @@ import { futureValue, type FutureValue } from './answers.js';
 import { contractEndUsed, playerWarnings, type Warning } from './warnings.js';
 import { predictFee } from './fee/index.js';
 import {
-  ImpactError, clubSeasonWarnings, forecastWarnings, roiOf, sportiveImpact, squadAnalysis,
+  ImpactError, clubSeasonWarnings, forecastWarnings, leagueStrengths, roiOf, sportiveImpact, squadAnalysis,
   type ImpactArtifact, type SportiveImpact, type SquadAnalysis, type SquadEntryInput,
 } from './impact/index.js';
 import { leagueForecast, type LeagueForecast } from './league/forecast.js';
+import { goalRates, matchProbabilities, type MatchProbabilities } from './league/match.js';
 
 /**
  * Sportive impact, ROI, squad analysis and the league forecast as results: the models' outputs, every
@@ -128,4 +129,41 @@ export type LeagueForecastResult = LeagueForecast & { warnings: Warning[] };
 export function leagueForecastOf(bundle: ModelBundle, snapshot: Snapshot, league: string): LeagueForecastResult {
   const model = impactModel(bundle);
   return { ...leagueForecast(model, snapshot, league), warnings: forecastWarnings(model, snapshot, league) };
+}
+
+export interface MatchQuery {
+  homeClubId: string;
+  awayClubId: string;
+  /** no home advantage */
+  neutral: boolean;
+}
+
+/** One fixture of the analysis season as the league simulation plays it, with the likeliest scores. */
+export type MatchForecastResult = MatchProbabilities & { season: number; warnings: Warning[] };
+
+/** How many likely scores a match forecast lists. */
+export const LIKELY_SCORES = 5;
+
+export function matchForecastOf(bundle: ModelBundle, snapshot: Snapshot, q: MatchQuery): MatchForecastResult {
+  const model = impactModel(bundle);
+  const side = (clubId: string) => {
+    const league = snapshot.analysisLeagueOfClub.get(clubId);
+    if (!league) throw new ImpactError('club_without_league', `Club ${clubId} has no domestic league in the analysis season`);
+    const s = leagueStrengths(model, snapshot, league);
+    const i = s.clubs.indexOf(clubId);
+    return { league, attack: s.attack[i], defence: s.defence[i] };
+  };
+  const home = side(q.homeClubId), away = side(q.awayClubId);
+  const rates = goalRates({ intercept: model.strength.intercept, homeAdvantage: model.strength.homeAdvantage, home, away }, q.neutral);
+  const warnings: Warning[] = [...clubSeasonWarnings(model, snapshot, q.homeClubId)];
+  for (const w of clubSeasonWarnings(model, snapshot, q.awayClubId)) if (!warnings.some((x) => x.message === w.message)) warnings.push(w);
+  if (home.league !== away.league) {
+    const name = (id: string) => snapshot.competitions.get(id)?.name ?? id;
+    warnings.push({
+      code: 'leagues_differ',
+      message: `The two clubs play in different leagues (${name(home.league)} and ${name(away.league)}); each strength is measured within its own league, ` +
+        'so the two are compared as if the leagues were equally strong.',
+    });
+  }
+  return { ...matchProbabilities(rates, LIKELY_SCORES), season: snapshot.analysisSeason, warnings };
 }

@@ -9,7 +9,9 @@ import { FEE_MODEL_VERSION, fitFeeModel, type FeeArtifact, type FeeSettings } fr
 import { FUTURE_MODEL_VERSION, fitFutureModel, type FutureArtifact, type FutureSettings } from './future/index.js';
 import { RATING_MODEL_VERSION, fitRatingModel, rateAll, type RatingArtifact, type RatingSettings } from './rating/index.js';
 import { IMPACT_MODEL_VERSION, ImpactError, fitImpactModel, withModelRatings, type ImpactArtifact, type ImpactSettings } from './impact/index.js';
-import type { RatingRow } from '../domain/world.js';
+import type { RatingRow, WorldData } from '../domain/world.js';
+import { BACKTEST_VERSION, runBacktests } from './backtest/index.js';
+import type { ModelCard } from './backtest/card.js';
 
 export const BUNDLE_FORMAT = 1;
 
@@ -33,6 +35,8 @@ export interface ModelBundle {
   future: FutureArtifact;
   /** null when the data holds no league results to fit team strength on. */
   impact: ImpactArtifact | null;
+  /** What the backtests at training measured (GET /v1/model_card); null when trained without them. */
+  card: ModelCard | null;
   stats: {
     fitMs: { rating: number; fee: number; future: number; impact: number };
     rating: RatingArtifact['calibration'];
@@ -43,7 +47,7 @@ export interface ModelBundle {
 
 export function bundleVersion(dataVersion: string, asOf: string, settings: BundleSettings): string {
   const h = createHash('sha256')
-    .update(JSON.stringify({ settings, models: [RATING_MODEL_VERSION, FEE_MODEL_VERSION, FUTURE_MODEL_VERSION, IMPACT_MODEL_VERSION, BUNDLE_FORMAT] }))
+    .update(JSON.stringify({ settings, models: [RATING_MODEL_VERSION, FEE_MODEL_VERSION, FUTURE_MODEL_VERSION, IMPACT_MODEL_VERSION, BACKTEST_VERSION, BUNDLE_FORMAT] }))
     .digest('hex')
     .slice(0, 10);
   return `${dataVersion}@${asOf}#${h}`;
@@ -92,12 +96,43 @@ export function trainBundleWithRatings(snapshot: Snapshot, settings: BundleSetti
     fee,
     future,
     impact,
+    card: null,
     stats: {
       fitMs: { rating: Math.round(t1 - t0), fee: Math.round(t2 - t1), future: Math.round(t3 - t2), impact: Math.round(t4 - t3) },
       rating: rating.calibration,
       fee: fee.stats,
       future: future.stats,
     },
+  };
+  return { bundle, ratings };
+}
+
+/**
+ * trainBundleWithRatings, then the backtests on the same data (backtest/index.ts): the served models
+ * take what the backtests calibrate (the match model's spread, the fee's and the future value's
+ * ranges) and the bundle carries the card. `generatedAt` is when the card is made (the caller's clock).
+ */
+export function trainBundleWithBacktests(
+  world: WorldData,
+  snapshot: Snapshot,
+  settings: BundleSettings,
+  generatedAt: string,
+  progress: (line: string) => void = () => {},
+): { bundle: ModelBundle; ratings: RatingRow[] } {
+  const { bundle, ratings } = trainBundleWithRatings(snapshot, settings);
+  const t0 = performance.now();
+  const seed = settings.seed ?? 0;
+  const result = runBacktests(world, snapshot, { seed, rating: settings.rating, fee: settings.fee, future: settings.future, impact: settings.impact }, progress);
+  bundle.fee.backtestRange = result.calibration.feeRange;
+  bundle.future.rangeScales = result.calibration.futureScales;
+  if (bundle.impact) bundle.impact.spread = result.calibration.spread;
+  bundle.card = {
+    as_of: bundle.asOf,
+    data_version: bundle.dataVersion,
+    model_version: bundle.version,
+    generated_at: generatedAt,
+    backtest_seconds: Math.round((performance.now() - t0) / 100) / 10,
+    models: result.models,
   };
   return { bundle, ratings };
 }

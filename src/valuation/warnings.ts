@@ -8,7 +8,7 @@ import { playerFacts } from '../domain/player-facts.js';
 import { featureIndex, latestValue } from './features/index.js';
 import { dayOf } from '../domain/days.js';
 
-export type WarningCode = 'season_clubs_assumed' | 'thin_squad' | 'already_at_club' | 'free_agent' | 'stale_value';
+export type WarningCode = 'season_clubs_assumed' | 'thin_squad' | 'already_at_club' | 'free_agent' | 'stale_value' | 'leagues_differ';
 
 export interface Warning {
   code: WarningCode;

@@ -1,7 +1,7 @@
 import { seasonLabel } from '../../domain/season.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { moneyPairFromAmount, type Money } from '../../money/convert.js';
-import type { LeagueForecastResult, RoiResult, SportiveImpactResult, SquadValue } from '../../valuation/analysis.js';
+import type { LeagueForecastResult, MatchForecastResult, RoiResult, SportiveImpactResult, SquadValue } from '../../valuation/analysis.js';
 import { pair, round1, round2 } from './money.js';
 import { presentFuture } from './valuation.js';
 
@@ -101,5 +101,22 @@ export function presentForecast(forecast: LeagueForecastResult, snapshot: Snapsh
       };
     }),
     warnings: forecast.warnings,
+  };
+}
+
+const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/** GET /v1/match_forecast's body. */
+export function presentMatch(m: MatchForecastResult, q: { homeClubId: string; awayClubId: string }) {
+  return {
+    home_club_id: q.homeClubId,
+    away_club_id: q.awayClubId,
+    season: seasonLabel(m.season),
+    home_win: round4(m.homeWin),
+    draw: round4(m.draw),
+    away_win: round4(m.awayWin),
+    expected_goals: { home: round2(m.expectedGoals.home), away: round2(m.expectedGoals.away) },
+    likely_scores: m.likelyScores.map((s) => ({ home: s.home, away: s.away, probability: round4(s.probability) })),
+    warnings: m.warnings,
   };
 }

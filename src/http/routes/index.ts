@@ -13,6 +13,7 @@ import { getSportiveImpactRoute } from './get-sportive-impact.js';
 import { healthRoute } from './health.js';
 import { leagueForecastRoute } from './league-forecast.js';
 import { marketValueHistoryRoute } from './market-value-history.js';
+import { matchForecastRoute } from './match-forecast.js';
 import { playerInfoRoute } from './player-info.js';
 import { playerPositionsRoute } from './player-positions.js';
 import { playersRoute } from './players.js';
@@ -55,6 +56,7 @@ export function apiRoutes(app: FastifyInstance, deps: HttpDeps): void {
   playersRoute(app, deps);
   marketValueHistoryRoute(app, deps);
   leagueForecastRoute(app, deps);
+  matchForecastRoute(app, deps);
   recommendSigningsRoute(app, deps);
   shortlistRoute(app, deps);
 }

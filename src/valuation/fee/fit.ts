@@ -199,6 +199,7 @@ export function fitFeeModel(snapshot: Snapshot, settings: FeeSettings = {}): Fee
     centerLong,
     rangeOffset,
     rangeOffsets,
+    backtestRange: null,
     coverage,
     averageBuyer,
     typicalBuyers: (settings.unknownBuyer ?? 'by_value') === 'by_value' ? typicalBuyersOf(X) : null,

@@ -1,8 +1,9 @@
 /** The fee model's features, settings and artifact (plain JSON). */
 import type { GbmModel, GbmSettings } from '../ml/gbm.js';
 import type { ContractCurve } from './contract.js';
+import type { ConformalRange } from '../ml/conformal.js';
 
-export const FEE_MODEL_VERSION = 6;
+export const FEE_MODEL_VERSION = 7;
 
 export const FEE_FEATURES = [
   'log_value', 'value_age_days', 'log_peak_value', 'value_trend', 'age', 'position_group', 'contract_months', 'tenure_years',
@@ -104,6 +105,11 @@ export interface FeeArtifact {
    * Null: rangeOffset for all (and for a player without a value).
    */
   rangeOffsets: { logValueUpper: number[]; offsets: number[] } | null;
+  /**
+   * The 80% range around the point fee, per bin of his log value, from the backtest's held-back
+   * transfers (split-conformal, set by training: backtest/index.ts); null: the quantile trees' range.
+   */
+  backtestRange: ConformalRange | null;
   coverage: number;
   /** The average buyer: median buyer features of the training transfers. */
   averageBuyer: BuyerFeatures;

@@ -2,6 +2,7 @@
 import type { Snapshot } from '../../domain/snapshot.js';
 import { playerFacts } from '../../domain/player-facts.js';
 import { predictGbm } from '../ml/gbm.js';
+import { conformalBounds } from '../ml/conformal.js';
 import { featureIndex } from '../features/index.js';
 import { F, type FeeArtifact, type FeeBase, type FeeInput, type FeeOutput } from './model.js';
 import { feeFeatures, unknownBuyerOf, withAgeFloor } from './features.js';
@@ -49,6 +50,11 @@ export function feeFromFeatures(artifact: FeeArtifact, row: ArrayLike<number>): 
   // By value, not by the predicted fee, so a longer contract never lowers either end.
   const d = offsetAt(artifact, x[F.log_value]);
   const k = contractLogFactor(artifact.contract, x[F.contract_months]);
+  if (artifact.backtestRange) {
+    // around the point fee, which the contract already moved, so either end follows it
+    const r = conformalBounds(artifact.backtestRange, x[F.log_value], Math.exp(c));
+    return { feeEur: Math.exp(c), lowEur: r.low, highEur: r.high };
+  }
   const lo = Math.min(c, b + predictGbm(artifact.low, x) - d + k);
   const hi = Math.max(c, b + predictGbm(artifact.high, x) + d + k);
   return { feeEur: Math.exp(c), lowEur: Math.exp(lo), highEur: Math.exp(hi) };

@@ -148,3 +148,11 @@ export function logRatioCdf(d: LogRatioDistribution, t: number): number {
   const frac = (z - q[lo]) / (q[hi] - q[lo]);
   return (lo + frac) / (q.length - 1);
 }
+
+/** The distribution with each half's distance to the median scaled (conformal calibration, ml/conformal.ts). */
+export function scaledHalves(d: LogRatioDistribution, below: number, above: number): LogRatioDistribution {
+  if (below === 1 && above === 1) return d;
+  const pos = 0.5 * (SHAPE_LEVELS - 1), lo = Math.floor(pos), hi = Math.min(SHAPE_LEVELS - 1, lo + 1);
+  const mid = d.shape[lo] + (pos - lo) * (d.shape[hi] - d.shape[lo]);
+  return { ...d, shape: d.shape.map((v) => mid + (v >= mid ? above : below) * (v - mid)) };
+}

@@ -29,13 +29,14 @@ import { clubMoveLogEffect, fitClubMoveEffect, type ClubMoveEffect } from './clu
 import { futureDrivers, referenceRow, type Driver } from './drivers.js';
 import { MARKET_TOP, fitMarketTrend, marketLevelAt, marketMoveAt, marketTrendFor, type MarketTrend } from './market.js';
 import {
-  fitLogRatioModel, logRatioCdf, logRatioDistribution, logRatioQuantile, type LogRatioModel, type LogRatioSettings,
+  fitLogRatioModel, logRatioCdf, logRatioDistribution, logRatioQuantile, scaledHalves, type LogRatioModel, type LogRatioSettings,
 } from './distribution.js';
+import { halfScalesAt, type HalfScales } from '../ml/conformal.js';
 
 export { CATEGORY_NAMES, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, type ValueCategory } from './bands.js';
 export { DRIVER_FACTORS, roundedDrivers, type Driver, type DriverFactor } from './drivers.js';
 
-export const FUTURE_MODEL_VERSION = 6;
+export const FUTURE_MODEL_VERSION = 7;
 export const HORIZON_YEARS = 3;
 /** A value counts as his worth at a date when published at most this many days before it. */
 export const FRESH_VALUE_DAYS = 365;
@@ -113,6 +114,12 @@ export interface FutureArtifact {
   /** The typical training row (per-feature medians) the drivers start from. */
   reference: number[];
   index: KnnIndex<Comparable>;
+  /**
+   * How far the 10th and 90th percentiles sit from the median, scaled per bin of his log value so
+   * that held-back outcomes fall between them 80% of the time, half the misses on each side: learned
+   * by training from the backtest (backtest/index.ts); null: as fitted.
+   */
+  rangeScales: HalfScales | null;
   stats: { comparables: number; seasons: number[]; oofRmse: number; medianScale: number };
 }
 
@@ -298,6 +305,7 @@ export function fitFutureModel(snapshot: Snapshot, ratingArtifact: RatingArtifac
     clubMove: fitClubMoveEffect(snapshot, idx, HORIZON_YEARS),
     reference: referenceRow(X, FUTURE_FEATURES.length),
     index,
+    rangeScales: null,
     stats: { comparables: X.length, seasons, oofRmse: distribution.stats.oofRmse, medianScale: distribution.stats.medianScale },
   };
 }
@@ -326,7 +334,8 @@ function distributionAt(future: FutureArtifact, rating: RatingArtifact, snapshot
   const clubEffect = clubMoveLogEffect(future.clubMove ?? null, f.age, delta);
   const d0 = logRatioDistribution(future.distribution, f.x, shapeBucket(f.age));
   const marketTrend = anchor > 0 ? marketTrendFor(future.market?.trend ?? null, Math.log(anchor)) : 0;
-  const d = { ...d0, mu: d0.mu + clubEffect + marketTrend };
+  const scales = halfScalesAt(future.rangeScales, anchor > 0 ? Math.log(anchor) : NaN);
+  const d = scaledHalves({ ...d0, mu: d0.mu + clubEffect + marketTrend }, scales.below, scales.above);
   // Comparables are found at the club asked about (its reputation is part of the match).
   if (q.clubId !== null && q.clubId !== own) f.comparable[4] = clubStrengthAt(idx, q.clubId, q.at) - deflatorAt(idx, q.at, future.settings.market ?? 'off');
   const valueAt = (p: number) => (anchor > 0 ? anchor * Math.exp(logRatioQuantile(d, p)) : 0);
@@ -338,10 +347,34 @@ export function predictFutureMedian(future: FutureArtifact, rating: RatingArtifa
   return distributionAt(future, rating, snapshot, { playerId: input.playerId, clubId: input.clubId, at: snapshot.asOf, baselineValueEur: input.baselineValueEur }).valueAt(0.5);
 }
 
+/** The distribution's figures alone (no drivers, no comparables search), read at a date: what backtests score. */
+export interface FutureDistribution {
+  futureValueEur: number;
+  lowEur: number;
+  highEur: number;
+  anchorEur: number;
+  baselineValueEur: number;
+  probabilities: Record<ValueCategory, number>;
+}
+
+export function futureDistributionAt(future: FutureArtifact, rating: RatingArtifact, snapshot: Snapshot, q: FutureQueryAt): FutureDistribution {
+  return figuresOf(distributionAt(future, rating, snapshot, q));
+}
+
+function figuresOf({ d, anchor, baseline, valueAt }: ReturnType<typeof distributionAt>): FutureDistribution {
+  const cdf = (v: number) => (anchor > 0 ? (v <= 0 ? 0 : logRatioCdf(d, Math.log(v / anchor))) : v > 0 ? 1 : 0);
+  const masses = bandMasses(cdf, baseline);
+  const total = masses.reduce((a, b) => a + b, 0);
+  const probabilities = Object.fromEntries(CATEGORY_NAMES.map((name, c) => [name, masses[c] / total])) as Record<ValueCategory, number>;
+  return { futureValueEur: valueAt(0.5), lowEur: valueAt(0.1), highEur: valueAt(0.9), anchorEur: anchor, baselineValueEur: baseline, probabilities };
+}
+
 /** The prediction read at an explicit date of the snapshot (backtests), else use predictFuture. */
 export function predictFutureAt(future: FutureArtifact, rating: RatingArtifact, snapshot: Snapshot, q: FutureQueryAt): FutureOutput {
-  const { f, d, anchor, baseline, valueAt, clubEffect, marketTrend } = distributionAt(future, rating, snapshot, q);
-  const median = valueAt(0.5);
+  const at = distributionAt(future, rating, snapshot, q);
+  const { f, anchor, baseline, clubEffect, marketTrend } = at;
+  const figures = figuresOf(at);
+  const median = figures.futureValueEur;
   const reference = future.reference ?? [];
   const drivers =
     anchor > 0 && baseline > 0 && reference.length === f.x.length
@@ -350,10 +383,6 @@ export function predictFutureAt(future: FutureArtifact, rating: RatingArtifact, 
           logAnchorToBaseline: Math.log(anchor / baseline), logClubEffect: clubEffect, logMarket: marketTrend,
         })
       : [];
-  const cdf = (v: number) => (anchor > 0 ? (v <= 0 ? 0 : logRatioCdf(d, Math.log(v / anchor))) : v > 0 ? 1 : 0);
-  const masses = bandMasses(cdf, baseline);
-  const total = masses.reduce((a, b) => a + b, 0);
-  const probabilities = Object.fromEntries(CATEGORY_NAMES.map((name, c) => [name, masses[c] / total])) as Record<ValueCategory, number>;
 
   const neighbours = nearest(future.index, { features: f.comparable, category: bucketOf(f.position, f.age) }, future.settings.k);
   const similarPlayers: SimilarPlayer[] = neighbours.slice(0, 10).map((n) => {
@@ -373,13 +402,8 @@ export function predictFutureAt(future: FutureArtifact, rating: RatingArtifact, 
     };
   });
   return {
-    futureValueEur: median,
-    lowEur: valueAt(0.1),
-    highEur: valueAt(0.9),
-    anchorEur: anchor,
-    baselineValueEur: baseline,
+    ...figures,
     valueCategory: CATEGORY_NAMES[categoryOfValue(median, baseline)],
-    probabilities,
     sampleSize: neighbours.length,
     overThirty: overThirtyDuring(f.age),
     similarPlayers,

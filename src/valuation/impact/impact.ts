@@ -414,22 +414,45 @@ function simulateLeagueTable(
  * once per model, snapshot and league (with default run settings).
  */
 export function actualLeagueTable(artifact: ImpactArtifact, snapshot: Snapshot, league: string, settings: ImpactRunSettings = {}): LeagueTable {
-  const clubs = snapshot.analysisClubsOfLeague.get(league) ?? [];
-  if (clubs.length < 2) throw new ImpactError('club_without_league', `League ${league} has fewer than two clubs in the analysis season`);
+  const { clubs, ctx, attack, defence } = leagueStrengths(artifact, snapshot, league);
   const cacheable = settings.runs === undefined && settings.targetStandardError === undefined;
   const byLeague = memoTable<LeagueTable>([artifact, snapshot], 'impact.league-table');
   const hit = cacheable ? byLeague.get(league) : undefined;
   if (hit) return hit;
-  const ctx = leagueContext(artifact, league, clubs.map((c) => baselineFeatures(artifact, snapshot, c, 0)));
-  const strengths = { attack: [] as number[], defence: [] as number[] };
-  for (const club of clubs) {
-    const s = clubStrength(artifact, snapshot, ctx, club, baselineFeatures(artifact, snapshot, club, 0));
-    strengths.attack.push(s.attack);
-    strengths.defence.push(s.defence);
-  }
-  const table = simulateLeagueTable(artifact, snapshot, { league, clubs, ctx }, strengths, settings);
+  const table = simulateLeagueTable(artifact, snapshot, { league, clubs, ctx }, { attack: [...attack], defence: [...defence] }, settings);
   if (cacheable) byLeague.set(league, table);
   return table;
+}
+
+export interface LeagueStrengths {
+  league: string;
+  /** in the league's order (snapshot.analysisClubsOfLeague) */
+  clubs: readonly string[];
+  ctx: ReturnType<typeof leagueContext>;
+  attack: readonly number[];
+  defence: readonly number[];
+}
+
+/**
+ * Every club's attack and defence in the analysis season with its actual squad: what the league
+ * simulation plays and the match model (league/match.ts) reads; once per model, snapshot and league.
+ */
+export function leagueStrengths(artifact: ImpactArtifact, snapshot: Snapshot, league: string): LeagueStrengths {
+  const clubs = snapshot.analysisClubsOfLeague.get(league) ?? [];
+  if (clubs.length < 2) throw new ImpactError('club_without_league', `League ${league} has fewer than two clubs in the analysis season`);
+  const byLeague = memoTable<LeagueStrengths>([artifact, snapshot], 'impact.league-strengths');
+  let found = byLeague.get(league);
+  if (!found) {
+    const ctx = leagueContext(artifact, league, clubs.map((c) => baselineFeatures(artifact, snapshot, c, 0)));
+    const attack: number[] = [], defence: number[] = [];
+    for (const club of clubs) {
+      const s = clubStrength(artifact, snapshot, ctx, club, baselineFeatures(artifact, snapshot, club, 0));
+      attack.push(s.attack);
+      defence.push(s.defence);
+    }
+    byLeague.set(league, (found = { league, clubs, ctx, attack, defence }));
+  }
+  return found;
 }
 
 // ---------------------------------------------------------------------------------------------

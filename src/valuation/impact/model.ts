@@ -33,7 +33,7 @@ import { fitStrength, type MatchRow, type StrengthArtifact } from '../league/str
 import { fitTie, strengthFor, type TieArtifact, type TieRow } from '../league/tie.js';
 import { fitPromotedPrior, type PromotedBlend, type PromotedPrior } from '../league/promoted.js';
 
-export const IMPACT_MODEL_VERSION = 6;
+export const IMPACT_MODEL_VERSION = 7;
 /** seasons simulated by sportive impact: the analysis season and the two after it */
 export const HORIZON_SEASONS = 3;
 
@@ -137,6 +137,12 @@ export interface ImpactArtifact {
   ageCurve: AgeCurve;
   /** how promoted clubs did in their first season, per league (league/promoted.ts): the level newly named clubs are completed to */
   promoted: PromotedPrior;
+  /**
+   * How far the clubs' strengths spread around their league's mean in the analysis season: the tie's
+   * estimates, regressed towards the mean, predict matches too evenly, so the match backtest learns a
+   * factor from held-back seasons (1: as fitted; set by training, backtest/index.ts).
+   */
+  spread: number;
   stats: {
     matchesUsed: number;
     clubsTied: number;
@@ -383,6 +389,7 @@ export function fitImpactModel(snapshot: Snapshot, settings: ImpactSettings = {}
     clubs,
     ageCurve,
     promoted,
+    spread: 1,
     stats: {
       matchesUsed: strength.matchesUsed,
       clubsTied: tie.clubsUsed,
@@ -412,5 +419,6 @@ export function leagueContext(artifact: ImpactArtifact, league: string, fallback
 /** Attack and defence of `club` playing in a league of context `ctx` with a squad of features `f`. */
 export function strengthOf(artifact: ImpactArtifact, ctx: LeagueTieContext, club: string, f: SquadFeatures): { attack: number; defence: number } {
   const s = strengthFor(artifact.tie, club, { xi: f.xi - ctx.featureMean.xi, depth: f.depth - ctx.featureMean.depth }, artifact.settings.residualWeight);
-  return { attack: s.attack + ctx.strengthMean.attack, defence: s.defence + ctx.strengthMean.defence };
+  const k = artifact.spread;
+  return { attack: k * s.attack + ctx.strengthMean.attack, defence: k * s.defence + ctx.strengthMean.defence };
 }

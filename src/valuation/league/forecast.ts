@@ -5,8 +5,8 @@
  * league, computed once per model, snapshot and league) gives every club's place distribution;
  * /squad_analysis for a club's actual squad reads the same simulation, so the two agree exactly, and
  * in every simulated season the places are shared out, so the expected positions average (n+1)/2.
- * Expected points are exact under the same model: per fixture the Poisson goal rates give win and
- * draw probabilities, summed over the double round robin.
+ * Expected points are exact under the same model (match.ts): per fixture the Poisson goal rates give
+ * win and draw probabilities, summed over the double round robin.
  *
  * Expected money is what the league pays for the place (merit and prize money, the value of the
  * European place it leads to), over the place distribution: the revenue tables of sportive impact without their
@@ -17,7 +17,7 @@
 import type { Snapshot } from '../../domain/snapshot.js';
 import { actualLeagueTable, revenueTableOf, type ImpactArtifact } from '../impact/index.js';
 import { expectedRevenueEur, type RevenueTable } from '../revenue/index.js';
-import { poissonPmf } from './strength.js';
+import { goalRates, matchPoints } from './match.js';
 
 export interface ForecastClub {
   clubId: string;
@@ -34,23 +34,6 @@ export interface LeagueForecast {
   season: number;
   /** ordered by expected position, then expected points, then club id */
   clubs: ForecastClub[];
-}
-
-/** Goals per side are capped here, as in the simulation (the tail beyond is negligible). */
-const MAX_GOALS = 20;
-
-/** Expected points of home and away in one match with Poisson goal rates (3 for a win, 1 for a draw). */
-export function matchPoints(homeRate: number, awayRate: number): { home: number; away: number } {
-  const ph = poissonPmf(homeRate, MAX_GOALS), pa = poissonPmf(awayRate, MAX_GOALS);
-  let win = 0, draw = 0, loss = 0;
-  for (let x = 0; x <= MAX_GOALS; x++) {
-    for (let y = 0; y <= MAX_GOALS; y++) {
-      const p = ph[x] * pa[y];
-      if (x > y) win += p; else if (x === y) draw += p; else loss += p;
-    }
-  }
-  const total = win + draw + loss;
-  return { home: (3 * win + draw) / total, away: (3 * loss + draw) / total };
 }
 
 /** The table's money the league pays per place: no relegation cost (see the header). */
@@ -72,10 +55,9 @@ export function leagueForecast(model: ImpactArtifact, snapshot: Snapshot, league
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
       if (i === j) continue;
-      const m = matchPoints(
-        Math.exp(intercept + homeAdvantage + attack[i] - defence[j]),
-        Math.exp(intercept + attack[j] - defence[i]),
-      );
+      const m = matchPoints(goalRates({
+        intercept, homeAdvantage, home: { attack: attack[i], defence: defence[i] }, away: { attack: attack[j], defence: defence[j] },
+      }));
       points[i] += m.home;
       points[j] += m.away;
     }

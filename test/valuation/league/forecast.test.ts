@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { leagueRevenueTable, matchPoints } from '../../../src/valuation/league/forecast.js';
+import { leagueRevenueTable } from '../../../src/valuation/league/forecast.js';
+import { matchPoints as pointsOf } from '../../../src/valuation/league/match.js';
+
+const matchPoints = (home: number, away: number) => pointsOf({ home, away });
 import { expectedRevenueEur, placeMoney, REVENUE_TABLES } from '../../../src/valuation/revenue/index.js';
 
 test('expected points of a match: 3 shared out when someone wins, 2 on a draw; the stronger side expects more', () => {
