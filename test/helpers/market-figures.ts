@@ -25,7 +25,7 @@ export interface AgeRow {
   n: number;
   median: number;
   p90: number;
-  /** Relative to the highest median (p90) over the ages with enough players. */
+  /** Relative to the peak: the highest median (p90) of three ages in a row, averaged, among ages with enough players. */
   medianRel: number;
   p90Rel: number;
 }
@@ -48,7 +48,7 @@ export interface MarketFigures {
   /** Listed players whose contract in force ended before the as-of date, most valuable first. */
   contractEnded: ListedPlayer[];
   byAge: AgeRow[];
-  /** The age with the highest median value. */
+  /** The middle age of the three in a row with the highest median value. */
   peakAge: number;
   leagues: LeagueSquads[];
   /** Squad value relative to its league's median squad, by table place band (median over leagues). */
@@ -170,10 +170,17 @@ export function marketFigures(snapshot: Snapshot): MarketFigures {
     vs.sort((a, b) => a - b);
     return { age, n: vs.length, median: quantile(vs, 0.5), p90: quantile(vs, 0.9) };
   });
-  const dense = rows.filter((r) => r.n >= MIN_AT_AGE);
-  const peak = dense.reduce((best, r) => (r.median > best.median ? r : best), dense[0] ?? rows[0]);
-  const topP90 = Math.max(...dense.map((r) => r.p90));
-  const byAge = rows.map((r) => ({ ...r, medianRel: r.median / peak.median, p90Rel: r.p90 / topP90 }));
+  // The peak over three ages in a row, so that one age's luck in a few hundred players sets no scale.
+  const dense = new Map(rows.filter((r) => r.n >= MIN_AT_AGE).map((r) => [r.age, r]));
+  let peak = { age: NaN, median: 0, p90: 0 };
+  for (const r of dense.values()) {
+    const run = [dense.get(r.age - 1), r, dense.get(r.age + 1)];
+    if (run.some((x) => x === undefined)) continue;
+    const median = run.reduce((sum, x) => sum + (x as { median: number }).median, 0) / 3;
+    const p90 = run.reduce((sum, x) => sum + (x as { p90: number }).p90, 0) / 3;
+    peak = { age: median > peak.median ? r.age : peak.age, median: Math.max(median, peak.median), p90: Math.max(p90, peak.p90) };
+  }
+  const byAge = rows.map((r) => ({ ...r, medianRel: r.median / peak.median, p90Rel: r.p90 / peak.p90 }));
 
   const leagues = leagueSquads(snapshot, listed);
   const rankBands = BANDS.map(([band, lo, hi]) => {
@@ -212,20 +219,24 @@ export function marketFigures(snapshot: Snapshot): MarketFigures {
 
 /**
  * How far one value-by-age shape lies from another: the mean absolute log2 ratio of the relative
- * median and of the relative p90 over the ages `from`..`to` (1 = a factor of two on average).
+ * median and of the relative p90 over the ages `from`..`to` (1 = a factor of two on average). Ages
+ * where either side has fewer than 10 valued players (or no count) are left out: their p90 is luck.
  */
-export function shapeDistance(a: readonly Pick<AgeRow, 'age' | 'medianRel' | 'p90Rel'>[], b: readonly Pick<AgeRow, 'age' | 'medianRel' | 'p90Rel'>[], from = 18, to = 36): { median: number; p90: number } {
-  const floor = (x: number) => Math.log2(Math.max(0.01, x));
+export function shapeDistance(a: readonly ShapeRow[], b: readonly ShapeRow[], from = 18, to = 36): { median: number; p90: number } {
+  const log = (x: number) => Math.log2(Math.max(0.01, x));
   let median = 0;
   let p90 = 0;
   let n = 0;
   for (let age = from; age <= to; age++) {
     const x = a.find((r) => r.age === age);
     const y = b.find((r) => r.age === age);
-    if (!x || !y) continue;
-    median += Math.abs(floor(x.medianRel) - floor(y.medianRel));
-    p90 += Math.abs(floor(x.p90Rel) - floor(y.p90Rel));
+    if (!x || !y || (x.n ?? 10) < 10 || (y.n ?? 10) < 10) continue;
+    median += Math.abs(log(x.medianRel) - log(y.medianRel));
+    p90 += Math.abs(log(x.p90Rel) - log(y.p90Rel));
     n++;
   }
   return { median: median / n, p90: p90 / n };
 }
+
+/** One age of a value-by-age shape; `n` (players) where known. */
+export type ShapeRow = Pick<AgeRow, 'age' | 'medianRel' | 'p90Rel'> & { n?: number };
