@@ -1,7 +1,8 @@
 /**
  * The demo world's market as a football person reads it, beside the real data's: the ages of the 100
  * most valuable players, old players worth a lot, players at a club whose contract has ended, value by
- * age relative to the peak, and squad value by table place and for promoted clubs. Every figure is
+ * age relative to the peak, squad value by table place and for promoted clubs, and what a value
+ * became three years on by age (what the future-value model learns). Every figure is
  * computed as the scouting list (/v1/players) shows it (test/helpers/market-figures.ts), the same
  * module test/data/demo-market.test.ts holds the demo world to.
  *
@@ -12,7 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateDemoWorld } from '../src/data/demo/index.js';
 import { buildSnapshot, type Snapshot } from '../src/domain/snapshot.js';
-import { listedPlayers, marketFigures, type MarketFigures, shapeDistance } from '../test/helpers/market-figures.js';
+import { listedPlayers, marketFigures, type MarketFigures, shapeDistance, valueThreeYearsOn } from '../test/helpers/market-figures.js';
 import { dataDirFromArgs, loadRealWorld, worldCacheFromArgs } from './lib/world.js';
 
 const { values: args } = parseArgs({
@@ -91,6 +92,16 @@ function printSquads(f: MarketFigures, label: string): void {
   console.log('  (€M per club, table order; * promoted)');
 }
 
+function printThreeYearsOn(demo: Snapshot, real: Snapshot | null): void {
+  console.log('\nvalue three years on / value then, by age then: median (share halved or worse):');
+  const d = valueThreeYearsOn(demo);
+  const r = real ? valueThreeYearsOn(real) : null;
+  for (const [i, row] of d.entries()) {
+    const cell = (x: (typeof d)[number] | undefined) => (x ? `${x.median.toFixed(2)} (${pct(x.halved)})`.padEnd(14) : '-');
+    console.log(`  ${row.band.padEnd(5)} demo ${cell(row)} real ${cell(r?.[i])}`);
+  }
+}
+
 function printList(snapshot: Snapshot, n: number): void {
   if (n <= 0) return;
   const players = listedPlayers(snapshot).filter((p) => p.valueEur !== null).sort((a, b) => (b.valueEur as number) - (a.valueEur as number) || a.id.localeCompare(b.id));
@@ -109,11 +120,13 @@ async function main(): Promise<void> {
   console.log(`demo world: seed ${args.seed}, as of ${args['as-of']}, generated and measured in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   let real: MarketFigures | null = null;
+  let realSnapshot: Snapshot | null = null;
   const dir = dataDirFromArgs();
   const cache = worldCacheFromArgs();
   if ((cache && existsSync(cache)) || existsSync(join(dir, 'players.csv.gz'))) {
     const { world: realWorld, dataVersion } = await loadRealWorld(dir, true, cache);
-    real = marketFigures(buildSnapshot(realWorld, args['real-as-of']!, dataVersion));
+    realSnapshot = buildSnapshot(realWorld, args['real-as-of']!, dataVersion);
+    real = marketFigures(realSnapshot);
     console.log(`real data: as of ${args['real-as-of']}, version ${dataVersion}`);
   } else {
     console.log(`real data absent (no players.csv.gz in ${dir}, no --world-cache): demo figures only`);
@@ -122,6 +135,7 @@ async function main(): Promise<void> {
   printAges(demo, real);
   printSquads(demo, 'demo');
   if (real) printSquads(real, 'real');
+  printThreeYearsOn(demoSnapshot, realSnapshot);
   printList(demoSnapshot, Number(args.list));
 }
 

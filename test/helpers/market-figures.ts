@@ -240,3 +240,36 @@ export function shapeDistance(a: readonly ShapeRow[], b: readonly ShapeRow[], fr
 
 /** One age of a value-by-age shape; `n` (players) where known. */
 export type ShapeRow = Pick<AgeRow, 'age' | 'medianRel' | 'p90Rel'> & { n?: number };
+
+/** Age bands of the value three years on. */
+const ON_BANDS: readonly (readonly [string, number, number])[] = [['18-20', 18, 20], ['21-23', 21, 23], ['24-26', 24, 26], ['27-29', 27, 29], ['30-32', 30, 32], ['33+', 33, 99]];
+
+/**
+ * What the market did to a player's value over three years, as the future-value model learns it:
+ * for every value dated three years or more before the as-of date, the value closest to three years
+ * later (within six months) over it, by his age at the first; the median and the share that fell by
+ * half or more. Players with no value three years on (retired, lost) are left out, in both worlds.
+ */
+export function valueThreeYearsOn(snapshot: Snapshot): { band: string; n: number; median: number; halved: number }[] {
+  const DAY = 86_400_000;
+  const ratios = new Map<string, number[]>(ON_BANDS.map(([b]) => [b, []]));
+  const last = Date.parse(snapshot.asOf) - 3 * 365.25 * DAY;
+  for (const [playerId, rows] of snapshot.values) {
+    const birth = snapshot.players.get(playerId)?.birth_date;
+    if (!birth) continue;
+    const times = rows.map((r) => Date.parse(r.date));
+    let j = 0;
+    for (let i = 0; i < rows.length && times[i] <= last; i++) {
+      const target = times[i] + 3 * 365.25 * DAY;
+      while (j + 1 < rows.length && Math.abs(times[j + 1] - target) <= Math.abs(times[j] - target)) j++;
+      if (Math.abs(times[j] - target) > 182 * DAY || rows[i].value_eur <= 0) continue;
+      const age = Math.floor((times[i] - Date.parse(birth)) / (365.2425 * DAY));
+      const band = ON_BANDS.find(([, lo, hi]) => age >= lo && age <= hi);
+      if (band) ratios.get(band[0])?.push(rows[j].value_eur / rows[i].value_eur);
+    }
+  }
+  return ON_BANDS.map(([band]) => {
+    const r = (ratios.get(band) ?? []).sort((a, b) => a - b);
+    return { band, n: r.length, median: quantile(r, 0.5), halved: r.filter((x) => x <= 0.5).length / Math.max(1, r.length) };
+  });
+}
