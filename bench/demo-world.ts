@@ -44,7 +44,7 @@ function summary(f: MarketFigures): Map<string, string> {
     ['top 100 by value: aged 33+', `${f.top100.aged33Plus}`],
     ['aged 33+ worth €30M+', `${f.old30m.length}${old ? ` (top: ${old.age}, ${m(old.valueEur as number)})` : ''}`],
     ['at a club, contract ended before as-of', `${f.contractEnded.length} of ${count(f.listed)}${ended ? ` (top: ${ended.age}, ${m(ended.valueEur ?? 0)}, ended ${ended.contractEnd})` : ''}`],
-    ['peak age (highest median value)', `${f.peakAge}`],
+    ['peak age (highest median over three ages in a row)', `${f.peakAge}`],
     ['value at 36: p90', at(36) ? m(at(36)!.p90) : '-'],
     ['squad value / league median, places 1-4', f.rankBands[0] ? f.rankBands[0].rel.toFixed(2) : '-'],
     ['squad value / league median, last band', f.rankBands.length ? f.rankBands[f.rankBands.length - 1].rel.toFixed(2) : '-'],
