@@ -10,7 +10,7 @@ import { ageOn, potentialOf } from './players.js';
 /**
  * The market's age curve in log value, beside rating and potential (linear between the knots): the
  * young are priced below their rating until they prove it, the peak is in the mid-twenties, and the
- * fall after 30 adds to the rating's own decline. Tuned with bench/demo-world.ts against the real data.
+ * fall from 27 adds to the rating's own decline. Tuned with bench/demo-world.ts against the real data.
  */
 const AGE_VALUE: readonly (readonly [number, number])[] = [
   [16, -0.9], [18, -0.85], [20, -0.7], [22, -0.35], [24, 0], [25, 0], [27, -0.2], [29, -0.6], [31, -0.9], [33, -1], [36, -1.1], [40, -1.4],

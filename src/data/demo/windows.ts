@@ -144,7 +144,7 @@ function findCandidate(dw: DemoState, pools: Map<PositionGroup, Listing[]>, buye
     if (list[mid].p.rating < lo) a = mid + 1;
     else b = mid;
   }
-  // A free agent costs no fee: a club signs one well above its level when he is there to be had.
+  // A free agent costs no fee: a club signs one a little above its level when he is there to be had.
   const hiFree = hi + 4;
   for (let i = a; i < list.length && list[i].p.rating <= hiFree; i++) {
     const l = list[i];
