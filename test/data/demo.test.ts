@@ -180,7 +180,8 @@ describe('demo world generator', () => {
     assert.ok(goals > 2.3 && goals < 3.3, `goals per game ${goals}`);
     const homeWins = world.matches.filter((m) => m.home_goals > m.away_goals).length;
     const awayWins = world.matches.filter((m) => m.home_goals < m.away_goals).length;
-    assert.ok(homeWins > awayWins * 1.2, 'home advantage');
+    // The model's home edge gives about 1.2 home wins per away win, give or take 0.03 between worlds.
+    assert.ok(homeWins > awayWins * 1.1, `home advantage: ${homeWins} home wins, ${awayWins} away wins`);
   });
 
   test('stronger squads collect more points', () => {
@@ -313,26 +314,30 @@ describe('demo world generator', () => {
     assert.ok(retiredOrAbroad.length > 100, 'history holds retirements');
   });
 
-  test("squads are the ones the generator made, and stale market values neither hide nor place anyone", () => {
+  test("squads are the ones the generator made, and market values' clubs neither hide nor place anyone", () => {
     const snapshot = buildSnapshot(world, AS_OF, 'test');
     const made = generator.squads();
     assert.deepEqual(new Set(snapshot.squads.keys()), new Set(made.keys()));
     for (const [club, ids] of made) assert.deepEqual([...(snapshot.squads.get(club) ?? [])].sort(), ids, `squad of ${club}`);
-    const squadOf = new Map<string, string>();
-    for (const [club, ids] of snapshot.squads) for (const id of ids) squadOf.set(id, club);
-    let staleInSquad = 0;
+    // Early in the season, the summer's signings still carry their latest value from their former club.
+    const early = buildSnapshot(world, `${CURRENT}-09-15`, 'test');
+    let elsewhere = 0;
     let retiredWithValues = 0;
-    for (const p of world.players) {
-      const f = playerFacts(snapshot, p);
-      // His current team is the club whose squad holds him, whatever his latest value says.
-      assert.equal(f.currentTeamId, squadOf.get(p.id) ?? null, p.id);
-      const values = snapshot.values.get(p.id) ?? [];
-      const latest = values[values.length - 1];
-      if (!latest) continue;
-      if (squadOf.has(p.id) && (latest.date < `${CURRENT}-07-01` || latest.club_id !== squadOf.get(p.id))) staleInSquad++;
-      if (!squadOf.has(p.id)) retiredWithValues++;
+    for (const snap of [snapshot, early]) {
+      const squadOf = new Map<string, string>();
+      for (const [club, ids] of snap.squads) for (const id of ids) squadOf.set(id, club);
+      for (const p of world.players) {
+        const f = playerFacts(snap, p);
+        // His current team is the club whose squad holds him, whatever his latest value says.
+        assert.equal(f.currentTeamId, squadOf.get(p.id) ?? null, p.id);
+        const values = snap.values.get(p.id) ?? [];
+        const latest = values[values.length - 1];
+        if (!latest) continue;
+        if (squadOf.has(p.id) && latest.club_id !== squadOf.get(p.id)) elsewhere++;
+        if (snap === snapshot && !squadOf.has(p.id)) retiredWithValues++;
+      }
     }
-    assert.ok(staleInSquad > 50, `${staleInSquad} players in a squad whose latest value is older or elsewhere (abroad, on loan out)`);
+    assert.ok(elsewhere > 50, `${elsewhere} players in a squad whose latest value was taken at another club`);
     assert.ok(retiredWithValues > 100, `${retiredWithValues} players in no squad although valued once`);
   });
 

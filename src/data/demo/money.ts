@@ -7,19 +7,35 @@ import { clamp, type Club, type Player, roundToQuotedStep, seasonOfDay } from '.
 import { DemoState } from './state.js';
 import { ageOn, potentialOf } from './players.js';
 
+/**
+ * The market's age curve in log value, beside rating and potential (linear between the knots): the
+ * young are priced below their rating until they prove it, the peak is in the mid-twenties, and the
+ * fall from 27 adds to the rating's own decline. Tuned with bench/demo-world.ts against the real data.
+ */
+const AGE_VALUE: readonly (readonly [number, number])[] = [
+  [16, -0.9], [18, -0.85], [20, -0.7], [22, -0.35], [24, 0], [25, 0], [27, -0.2], [29, -0.6], [31, -0.9], [33, -1], [36, -1.1], [40, -1.4],
+];
+
+function ageValue(age: number): number {
+  const k = AGE_VALUE;
+  if (age <= k[0][0]) return k[0][1];
+  for (let i = 1; i < k.length; i++) {
+    if (age <= k[i][0]) return k[i - 1][1] + ((k[i][1] - k[i - 1][1]) * (age - k[i - 1][0])) / (k[i][0] - k[i - 1][0]);
+  }
+  return k[k.length - 1][1];
+}
+
 export function valueAt(dw: DemoState, p: Player, day: number, club: Club | null): number {
   const age = ageOn(dw, p, day);
   const r = p.rating;
   const pot = potentialOf(dw, p, age);
   const eff = r + Math.max(0, pot - r) * clamp((27 - age) / 18, 0, 0.5);
-  let lv = Math.log(7.5e6) + 0.165 * (eff - 75) + p.vNoise + p.vAr;
-  if (age < 18) lv -= 0.35;
-  else if (age < 20) lv -= 0.15;
-  else if (age > 27) {
-    const x = age - 27;
-    lv -= 0.05 * x + 0.03 * x * x;
-  }
-  if (club?.league) lv += club.league.valueAdj + 0.02 * (club.q - club.league.base);
+  // Past 29 the rating counts for less: the market pays an old star little more than a journeyman.
+  const slope = 0.165 * (1 - 0.05 * Math.max(0, age - 29));
+  let lv = Math.log(7.5e6) + slope * (eff - 75) + p.vNoise + p.vAr + ageValue(age);
+  // Wonderkids: a potential above 80 is paid for in full up to 21, less and less until 25.
+  lv += 0.12 * Math.max(0, pot - 80) * clamp((25 - age) / 4, 0, 1);
+  if (club?.league) lv += club.league.valueAdj + 0.05 * (club.q - club.league.base);
   else lv -= 0.5;
   if (p.contractEnd > 0 && yearsBetween(day, ymd(p.contractEnd, 6, 30)) < 1) lv -= 0.12;
   let v = Math.exp(lv);

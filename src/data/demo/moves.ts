@@ -98,4 +98,12 @@ export function inWorld(dw: DemoState, p: Player): boolean {
   return p.status === 'active' && p.owner !== null && p.owner.kind === 'league';
 }
 
+/**
+ * At a club outside the leagues and already shown in the world (rated in a shown season): the market
+ * keeps valuing him and his rating keeps ageing, so his listing never carries a stale value.
+ */
+export function shownAbroad(dw: DemoState, p: Player): boolean {
+  return p.status === 'abroad' && p.team !== null && p.ratings.size > 0;
+}
+
 // ---------------------------------------------------------------- squads

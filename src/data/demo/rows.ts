@@ -6,14 +6,14 @@ import { NATIONALITIES } from './names.js';
 import { clamp, type Club, GROUPS, type Participation, type Player, seasonOfDay, type SeasonRating, XI_SLOTS } from './model.js';
 import { DemoState } from './state.js';
 import { valueAt } from './money.js';
-import { inWorld } from './moves.js';
+import { inWorld, shownAbroad } from './moves.js';
 import { seasonDay } from './results.js';
 
 export function emitValues(dw: DemoState, day: number): void {
   if (day > dw.asOfDay || seasonOfDay(day) < dw.first) return;
   const date = isoOfDay(day);
   for (const p of dw.players) {
-    if (!inWorld(dw, p) || !p.team) continue;
+    if (!p.team || !(inWorld(dw, p) || shownAbroad(dw, p))) continue;
     dw.values.push({ player_id: p.row.id, date, value_eur: valueAt(dw, p, day, p.team), club_id: p.team.row.id });
   }
 }

@@ -17,17 +17,21 @@ export function windowRange(dw: DemoState, lo: number, hi: number): [number, num
 
 export function summer(dw: DemoState, s: number, window: [number, number] | null): void {
   const jul1 = ymd(s, 7, 1);
+  const free: Player[] = [];
   for (const p of dw.players) {
     if (p.status !== 'abroad' || !p.open) continue;
     const age = wholeAge(p.birthDay, jul1);
     if (age >= 37 || (age >= 33 && dw.rng.chance(0.3))) {
       closeSpell(dw, p, jul1 - 1);
       p.status = 'retired';
-    }
+    } else if (p.contractEnd <= s) {
+      // Not renewed abroad: a free agent, whom a league club may sign.
+      leave(dw, p, jul1, 'active');
+      free.push(p);
+    } else develop(dw, p, s);
   }
   const active = dw.players.filter((p) => p.status === 'active');
   for (const p of active) develop(dw, p, s);
-  const free: Player[] = [];
   for (const p of active) {
     if (!p.onLoan) continue;
     const borrower = p.team as Club;
@@ -119,7 +123,8 @@ export function summer(dw: DemoState, s: number, window: [number, number] | null
     if (!l.free || l.sold) continue;
     const p = l.p;
     if (l.age <= 32 && p.rating >= 58 && dw.rng.chance(0.8)) {
-      const to = l.age >= 29 ? dw.rng.pick(destinations.filter((f) => !f.feeder)) : dw.rng.pick(destinations);
+      const options = destinations.filter((f) => f !== p.lastClub && (l.age < 29 || !f.feeder));
+      const to = dw.rng.pick(options);
       freeSigning(dw, p, to, dw.rng.int(window[0], window[1]));
     } else {
       p.status = 'retired';
@@ -139,10 +144,12 @@ function findCandidate(dw: DemoState, pools: Map<PositionGroup, Listing[]>, buye
     if (list[mid].p.rating < lo) a = mid + 1;
     else b = mid;
   }
-  for (let i = a; i < list.length && list[i].p.rating <= hi; i++) {
+  // A free agent costs no fee: a club signs one a little above its level when he is there to be had.
+  const hiFree = hi + 4;
+  for (let i = a; i < list.length && list[i].p.rating <= hiFree; i++) {
     const l = list[i];
     const p = l.p;
-    if (l.sold || p.owner === buyer || p.team === buyer || p.rating < lo || p.rating > hi) continue;
+    if (l.sold || p.owner === buyer || p.team === buyer || p.rating < lo || p.rating > (l.free ? hiFree : hi)) continue;
     if (p.movedSeason === dw.season || (l.free ? p.lastClub === buyer : p.status !== 'active' || p.onLoan)) continue;
     const old = Math.max(0, l.age - 28);
     // Clubs prefer players they know: their own nationals and those playing in the same country.
@@ -219,17 +226,25 @@ export function fillAndTrim(dw: DemoState, s: number, window: [number, number] |
 
 export function renewals(dw: DemoState, s: number): void {
   for (const p of dw.players) {
-    if (!inWorld(dw, p)) continue;
-    const owner = p.owner as Club;
+    const abroad = p.status === 'abroad' && p.open !== null && !p.onLoan;
+    if (!inWorld(dw, p) && !abroad) continue;
+    const owner = (abroad ? p.team : p.owner) as Club;
     const age = ageOn(dw, p, ymd(s, 10, 1));
     let prob = 0;
     let end = 0;
-    if (p.contractEnd === s + 1) {
-      const keep = p.rating >= owner.q - 2 ? 0.65 : p.rating >= owner.q - 6 ? 0.45 : age <= 23 ? 0.6 : 0.2;
+    if (abroad) {
+      // Clubs abroad keep their players while they are young enough; the rest become free agents.
+      if (p.contractEnd === s + 1) {
+        prob = age <= 30 ? 0.55 : age <= 33 ? 0.35 : 0.15;
+        end = s + 1 + dw.rng.int(1, age >= 31 ? 2 : 3);
+      }
+    } else if (p.contractEnd === s + 1) {
+      // Clubs keep the players they value, and let old or unused ones go.
+      const keep = p.rating >= owner.q - 2 ? 0.9 : p.rating >= owner.q - 6 ? 0.55 : age <= 23 ? 0.6 : 0.2;
       prob = keep * (age >= 34 ? 0.3 : age >= 32 ? 0.5 : age >= 30 ? 0.75 : 1);
       end = s + 1 + (age >= 31 ? dw.rng.int(1, 2) : dw.rng.int(1, 4));
-    } else if (p.contractEnd === s + 2 && p.rating >= owner.q + 2 && age <= 29) {
-      prob = 0.25;
+    } else if (p.contractEnd === s + 2 && p.rating >= owner.q && age <= 28) {
+      prob = 0.35;
       end = s + 2 + dw.rng.int(1, 3);
     }
     if (prob === 0 || !dw.rng.chance(prob)) continue;

@@ -9,7 +9,7 @@ import { ymd } from '../../domain/days.js';
 import { DemoState } from './state.js';
 import { buildClubs, buildCompetitions } from './clubs.js';
 import { ensureRated } from './players.js';
-import { inWorld } from './moves.js';
+import { inWorld, shownAbroad } from './moves.js';
 import { initialSquads } from './squads.js';
 import { fillAndTrim, renewals, summer, summerLoans, windowRange, winter } from './windows.js';
 import { endSeason, playSeason } from './results.js';
@@ -26,7 +26,7 @@ export class DemoWorld extends DemoState {
       else summer(this, s, window);
       summerLoans(this, s, window);
       fillAndTrim(this, s, window);
-      for (const p of this.players) if (inWorld(this, p)) ensureRated(this, p, s);
+      for (const p of this.players) if (inWorld(this, p) || shownAbroad(this, p)) ensureRated(this, p, s);
       playSeason(this, s);
       renewals(this, s);
       emitValues(this, ymd(s, 12, 1));

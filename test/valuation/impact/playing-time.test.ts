@@ -93,21 +93,27 @@ test('in one squad, a better player who plays more never adds less (same positio
 
 test('at one rating, the less he would play the less he adds: the club\'s own striker made better and better', () => {
   const league = 'PREMIER_DIVISION';
-  const club = clubsOf(league)[10];
-  const incumbent = ratedSquad(club).filter((id) => latest(snap, id).position === 'ST').sort((a, b) => latest(snap, b).rating - latest(snap, a).rating)[0];
   const signing = [...snap.ratings.keys()].find((p) => latest(snap, p).season === snap.currentSeason && latest(snap, p).position === 'ST'
     && !clubsOf(league).some((c) => snap.squads.get(c)!.includes(p)))!;
-  const seen: string[] = [];
-  let previous: { pt: number; inc: number; se: number } | null = null;
-  for (const rival of [50, 62, 70, 76, 82, 90]) {
+  const bestStriker = (club: string) => ratedSquad(club).filter((id) => latest(snap, id).position === 'ST').sort((a, b) => latest(snap, b).rating - latest(snap, a).rating)[0];
+  const impactWith = (club: string, rival: number) => {
+    const incumbent = bestStriker(club);
     const rows = ratingRows.map((r) => {
       if (r.player_id === signing && r.season === latest(snap, signing).season) return { ...r, rating: 74, potential: 74 };
       if (r.player_id === incumbent && r.season === latest(snap, incumbent).season) return { ...r, rating: rival, potential: Math.max(r.potential, rival) };
       return r;
     });
     // another data version: the artifact's cached squads of the unchanged world must not be used
-    const changed = { ...withModelRatings(snap, rows), dataVersion: `test-rival-${rival}` };
-    const r = sportiveImpact(art, changed, { playerId: signing, clubId: club }, RUNS);
+    const changed = { ...withModelRatings(snap, rows), dataVersion: `test-rival-${club}-${rival}` };
+    return sportiveImpact(art, changed, { playerId: signing, clubId: club }, RUNS);
+  };
+  // A club where the question arises: against a weak incumbent the signing would play a third of the time or more.
+  const club = clubsOf(league).find((c) => bestStriker(c) !== undefined && impactWith(c, 50).playingTimePercentage >= 0.33)!;
+  assert.ok(club, 'a club where a striker rated 74 would play');
+  const seen: string[] = [];
+  let previous: { pt: number; inc: number; se: number } | null = null;
+  for (const rival of [50, 62, 70, 76, 82, 90]) {
+    const r = impactWith(club, rival);
     const now = { pt: r.playingTimePercentage, inc: r.increaseInExpectedPosition, se: r.originalStandardError + r.newStandardError };
     seen.push(`rival ${rival}: pt ${now.pt} +${now.inc.toFixed(3)}`);
     if (previous) {
