@@ -66,7 +66,8 @@ export type Estimate = (playerId: string, at: string) => number;
 
 /** Published ratings of the calibration source per player, oldest release first; once per rows and source. */
 function anchorsOf(rows: readonly RatingRow[], source: string): Map<string, Anchor[]> {
-  return memoFor(rows, `rating anchors|${source}`, () => anchorsFrom(rows, source));
+  // the rows are the owner, so wrapped: a bare array would be read as a list of owners
+  return memoFor([rows], `rating anchors|${source}`, () => anchorsFrom(rows, source));
 }
 
 function anchorsFrom(rows: readonly RatingRow[], source: string): Map<string, Anchor[]> {
