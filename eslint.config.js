@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
  * named here (cli/, the composition root: app.ts, runtime.ts, main.ts, operations.ts) is on top and
  * may import any room. `shared` are the top-level files every room may use.
  */
-const SHARED = ['config.ts', 'logger.ts', 'operation.ts', 'repo.ts'];
+const SHARED = ['config.ts', 'logger.ts', 'operation.ts', 'repo.ts', 'threads.ts'];
 const ROOMS = {
   http: ['access', 'discovery', 'engine', 'valuation', 'domain', 'money'],
   engine: ['valuation', 'domain', 'money'],

@@ -86,7 +86,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     await migrateToLatest(handle.db);
     await ensureWorld(handle, config, logger);
     if (config.TOUCHLINE_BOOTSTRAP_KEY) await ensureBootstrapKey(handle.db, config.TOUCHLINE_BOOTSTRAP_KEY);
-    const runtime = await createRuntime(config, handle, logger, { world: await loadServedWorld(config, handle, logger) });
+    const runtime = await createRuntime(config, handle, logger, { world: await loadServedWorld(config, handle, logger, { train: false }), trainMissing: true });
     if (embedded) {
       // Operator commands run here while this process holds the embedded database.
       admin = await serveAdminChannel(

@@ -4,7 +4,10 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './data/db.js';
 import { WorldState } from './data/world-state.js';
 import { ModelState } from './models/state.js';
-import { ensureModels } from './models/train.js';
+import { ensureModels, trainModels } from './models/train.js';
+import { expectedBundleVersion } from './models/state.js';
+import { packageKey } from './engine/package.js';
+import type { Readiness } from './http/deps.js';
 import { createKeyAuthenticator } from './access/authenticator.js';
 import { createLoginService } from './access/login.js';
 import { createRateLimiter } from './access/ratelimit/index.js';
@@ -34,15 +37,21 @@ export interface RuntimeOptions {
    * ask for, it does not pay for.
    */
   warm?: boolean;
+  /**
+   * When no models are trained on the data in force: train them in a thread of their own while this
+   * process serves (the server's start), answering /v1/ready 503 until they are in force. Default false.
+   */
+  trainMissing?: boolean;
 }
 
 /**
  * Reads the world once for the model check and the runtime (models trained or ratings stored if
  * missing); a new rating pass means a re-read.
  */
-export async function loadServedWorld(config: Config, handle: DatabaseHandle, logger: Logger): Promise<WorldState> {
+export async function loadServedWorld(config: Config, handle: DatabaseHandle, logger: Logger, opts: { train?: boolean } = {}): Promise<WorldState> {
   const world = await WorldState.load(handle.db, config.TOUCHLINE_AS_OF, logger);
-  if ((await ensureModels(handle, config, (line) => logger.info(line), { world: world.source().world, snapshot: world.current() })) !== 'ready') await world.refresh();
+  const done = await ensureModels(handle, config, (line) => logger.info(line), { world: world.source().world, snapshot: world.current() }, 'live', opts);
+  if (done === 'rated' || done === 'trained') await world.refresh();
   return world;
 }
 
@@ -66,15 +75,37 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
   const throttle = await createLoginThrottle(handle.db, { redisUrl: config.REDIS_URL });
   const login = createLoginService(handle.db, throttle);
   const engine = new AnalysisEngine({ workers: config.ENGINE_WORKERS ?? defaultWorkers(), maxQueue: config.ENGINE_QUEUE, eager: opts.warm !== false });
+  // the package the analysis workers hold: ready once they hold the one of the world and models in force
+  let warmed: string | null = null;
   if (opts.warm !== false) {
     const warm = () => {
       const bundle = models.current();
-      if (bundle) engine.warm({ snapshot: world.current(), source: world.source(), bundle }).catch((err: unknown) => logger.warn({ err }, 'analysis workers could not load the world'));
+      if (!bundle) return;
+      const key = packageKey(world.source(), bundle);
+      engine.warm({ snapshot: world.current(), source: world.source(), bundle }).then(
+        () => { warmed = key; },
+        (err: unknown) => logger.warn({ err }, 'analysis workers could not load the world'),
+      );
     };
     warm();
     // after models.sync, registered above: the bundle in force is the new world's
     world.onChange(warm);
   }
+  let training: Promise<void> | null = null;
+  if (opts.trainMissing && !models.current()) {
+    logger.info('no models trained on this data yet: training them now, while serving (GET /v1/ready answers 503 until they are in force)');
+    training = trainModels(handle, config, (line) => logger.info(line), { world: world.source().world, snapshot: world.current() })
+      .then(async () => { await world.refresh(); })
+      .catch((err: unknown) => logger.error({ err }, 'training failed: run `touchline train`'))
+      .finally(() => { training = null; });
+  }
+  /** Ready: the models trained on the data in force are loaded and every analysis worker holds them. */
+  const readiness = (): Readiness => {
+    const bundle = models.current();
+    if (!bundle || bundle.version !== expectedBundleVersion(world.current())) return { ready: false, reason: training ? 'training the models' : 'no models trained on the data in force' };
+    if (opts.warm !== false && engine.workers > 0 && warmed !== packageKey(world.source(), bundle)) return { ready: false, reason: 'the analysis workers are loading the world' };
+    return { ready: true, reason: 'ready' };
+  };
   const deps: HttpDeps = {
     version: VERSION,
     snapshot: () => world.current(),
@@ -82,6 +113,7 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
     engine,
     rates: () => world.rates(),
     models: () => models.current(),
+    readiness,
     authenticator,
     limiter,
     rateWindowSeconds: config.RATE_WINDOW_SECONDS,
@@ -98,6 +130,8 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
     models,
     close: async () => {
       world.stop();
+      // a training under way writes its models and ratings before the database closes
+      await training;
       // queued and running analyses finish first (the app has stopped taking requests by now)
       await engine.close();
       await authenticator.close();

@@ -12,6 +12,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { workerModule } from '../threads.js';
 import { hashString } from '../domain/hash.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import type { SnapshotSource } from '../domain/snapshot-source.js';
@@ -57,18 +58,7 @@ export function defaultWorkers(): number {
   return Math.max(1, Math.min(DEFAULT_MAX_WORKERS, availableParallelism()));
 }
 
-const fromSource = import.meta.url.endsWith('.ts');
-const workerFile = new URL(`./worker${fromSource ? '.ts' : '.js'}`, import.meta.url);
-
-/**
- * Run from src/, a worker needs tsx's loader for its .ts: a worker inherits `--import tsx` from the
- * command line (tests), but not a loader registered in the main thread alone, as bin/touchline.js
- * (`npx touchline serve`) does; there a worker could not load and the process stopped.
- */
-function workerExecArgv(): string[] | undefined {
-  if (!fromSource || process.execArgv.some((arg) => arg.includes('tsx'))) return undefined;
-  return [...process.execArgv, '--import', import.meta.resolve('tsx')];
-}
+const worker = workerModule(import.meta.url, 'worker');
 
 /** What a task is about: tasks about one club (or league) go to one worker, which keeps its simulations' baselines. */
 function affinityKey(task: Task): string {
@@ -102,8 +92,8 @@ export class AnalysisEngine {
     this.workers = opts.workers ?? defaultWorkers();
     this.maxQueue = opts.maxQueue;
     this.pools = Array.from({ length: this.workers }, () => new Piscina<WorkerMessage, TaskResult>({
-      filename: workerFile.href,
-      execArgv: workerExecArgv(),
+      filename: worker.url.href,
+      execArgv: worker.execArgv,
       minThreads: opts.eager === false ? 0 : 1,
       maxThreads: 1,
       maxQueue: opts.maxQueue,

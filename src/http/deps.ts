@@ -6,6 +6,12 @@ import type { AnalysisEngine } from '../engine/pool.js';
 import type { RateTable } from '../money/rates.js';
 import type { ModelBundle } from '../valuation/bundle.js';
 
+export interface Readiness {
+  ready: boolean;
+  /** what it waits for, in words */
+  reason: string;
+}
+
 /** What the routes need from the layers below, handed in by app.ts (tests build it the same way). */
 export interface HttpDeps {
   readonly version: string;
@@ -19,6 +25,8 @@ export interface HttpDeps {
   rates(): RateTable;
   /** The trained models in force; null only before the first training. */
   models(): ModelBundle | null;
+  /** Whether this instance serves analyses at full speed now (GET /v1/ready). */
+  readiness(): Readiness;
   readonly authenticator: KeyAuthenticator;
   readonly limiter: RateLimiter;
   readonly rateWindowSeconds: number;

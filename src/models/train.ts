@@ -4,7 +4,11 @@ import { DEFAULT_BUNDLE_SETTINGS, expectedBundleVersion } from './state.js';
 import { loadBundle, saveBundle } from './artifacts.js';
 import { buildSnapshot, type Snapshot } from '../domain/snapshot.js';
 import { loadWorld, readMeta, replaceModelRatings, type WorldSet } from '../data/world-store.js';
-import { trainBundleWithBacktests, type ModelBundle } from '../valuation/bundle.js';
+import type { ModelBundle } from '../valuation/bundle.js';
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { workerModule } from '../threads.js';
+import type { TrainJob } from './train-worker.js';
 import type { RatingRow, WorldData } from '../domain/world.js';
 import { rateAll } from '../valuation/rating/index.js';
 
@@ -36,6 +40,21 @@ async function storeRatings(handle: DatabaseHandle, bundle: ModelBundle, rows: R
   return rows.length;
 }
 
+const trainer = workerModule(import.meta.url, 'train-worker');
+
+/** Trains in a thread of its own (train-worker.ts): the calling thread stays free to serve. */
+async function trainInThread(job: TrainJob, progress: (line: string) => void): Promise<{ bundle: ModelBundle; ratings: RatingRow[] }> {
+  const pool = new Piscina({ filename: trainer.url.href, execArgv: trainer.execArgv, minThreads: 1, maxThreads: 1 });
+  const { port1, port2 } = new MessageChannel();
+  port1.on('message', (line: string) => progress(line));
+  try {
+    return (await pool.run({ job, progress: port2 }, { transferList: [port2] })) as { bundle: ModelBundle; ratings: RatingRow[] };
+  } finally {
+    port1.close();
+    await pool.destroy();
+  }
+}
+
 /** Fits every model on the data up to the as-of date, stores our ratings and writes the artifact. */
 export async function trainModels(
   handle: DatabaseHandle,
@@ -50,7 +69,9 @@ export async function trainModels(
   if (!current) progress('reading the data');
   const { world, snapshot } = current ?? (await trainingDataOf(handle, config, set));
   progress(`fitting the rating, fee, future-value and team-strength models on data up to ${snapshot.asOf}, then backtesting them on the seasons before it`);
-  const { bundle, ratings: rows } = trainBundleWithBacktests(world, snapshot, DEFAULT_BUNDLE_SETTINGS, new Date(started).toISOString(), progress);
+  const { bundle, ratings: rows } = await trainInThread({
+    world, asOf: snapshot.asOf, dataVersion: snapshot.dataVersion, ratingsVersion: snapshot.ratingsVersion, settings: DEFAULT_BUNDLE_SETTINGS, generatedAt: new Date(started).toISOString(),
+  }, progress);
   progress(`fitted (${Object.entries(bundle.stats.fitMs).map(([k, v]) => `${k} ${v} ms`).join(', ')}; backtests ${bundle.card?.backtest_seconds ?? 0} s)`);
   const file = saveBundle(config.modelsDir, bundle);
   const ratings = await storeRatings(handle, bundle, rows, progress, set);
@@ -60,7 +81,8 @@ export async function trainModels(
 
 /**
  * Makes sure models trained on the current data exist and our ratings come from them: nothing to
- * do, ratings only (the artifact exists), or a full training. Returns what it did.
+ * do, ratings only (the artifact exists), or a full training (`train: false` leaves it to the caller:
+ * 'missing'). Returns what it did.
  */
 export async function ensureModels(
   handle: DatabaseHandle,
@@ -69,7 +91,8 @@ export async function ensureModels(
   /** The world as already read (the server's start-up), so it is not read twice. */
   current?: TrainingData,
   set: WorldSet = 'live',
-): Promise<'ready' | 'rated' | 'trained'> {
+  opts: { train?: boolean } = {},
+): Promise<'ready' | 'rated' | 'trained' | 'missing'> {
   const data = current ?? (await trainingDataOf(handle, config, set));
   const snapshot = data.snapshot;
   const version = expectedBundleVersion(snapshot);
@@ -79,6 +102,7 @@ export async function ensureModels(
     await storeRatings(handle, bundle, rateAll(bundle.rating, snapshot), progress, set);
     return 'rated';
   }
+  if (opts.train === false) return 'missing';
   progress('no models trained on this data yet: training once now (`touchline train` does this on demand)');
   await trainModels(handle, config, progress, data, set);
   return 'trained';

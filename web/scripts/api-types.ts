@@ -26,6 +26,7 @@ export function documentOnlyDeps(): HttpDeps {
     engine: { run: none, close: none } as unknown as HttpDeps['engine'],
     rates: none,
     models: none,
+    readiness: none,
     authenticator: { authenticate: none } as unknown as HttpDeps['authenticator'],
     limiter: { hit: none, health: none } as unknown as HttpDeps['limiter'],
     rateWindowSeconds: 60,

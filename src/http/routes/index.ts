@@ -11,9 +11,11 @@ import { getPlayersAtClubRoute } from './get-players-at-club.js';
 import { getRoiAnalysisRoute } from './get-roi-analysis.js';
 import { getSportiveImpactRoute } from './get-sportive-impact.js';
 import { healthRoute } from './health.js';
+import { readyRoute } from './ready.js';
 import { leagueForecastRoute } from './league-forecast.js';
 import { marketValueHistoryRoute } from './market-value-history.js';
 import { matchForecastRoute } from './match-forecast.js';
+import { modelCardRoute } from './model-card.js';
 import { playerInfoRoute } from './player-info.js';
 import { playerPositionsRoute } from './player-positions.js';
 import { playersRoute } from './players.js';
@@ -34,6 +36,7 @@ import { squadAnalysisRoute } from './squad-analysis.js';
  */
 export function apiRoutes(app: FastifyInstance, deps: HttpDeps): void {
   healthRoute(app, deps);
+  readyRoute(app, deps);
   authLoginRoute(app, deps);
   authLogoutRoute(app, deps);
   competitionsRoute(app, deps);
@@ -57,6 +60,7 @@ export function apiRoutes(app: FastifyInstance, deps: HttpDeps): void {
   marketValueHistoryRoute(app, deps);
   leagueForecastRoute(app, deps);
   matchForecastRoute(app, deps);
+  modelCardRoute(app, deps);
   recommendSigningsRoute(app, deps);
   shortlistRoute(app, deps);
 }

@@ -25,7 +25,10 @@ export interface RangeCoverage {
 }
 
 export interface BandedCoverage extends RangeCoverage {
+  /** by band of the outcome (the fee actually paid; for future values the value at the origin) */
   by_band: Array<RangeCoverage & { band: string }>;
+  /** by band of the forecast, the number a user reads (fees only) */
+  by_predicted_band?: Array<RangeCoverage & { band: string }>;
 }
 
 export interface FeeCard {
@@ -40,7 +43,8 @@ export interface FeeCard {
 
 export interface FutureMetrics {
   n: number;
-  spearman: number;
+  /** of the predicted and the actual ratio to the value at the origin; null for a constant forecast (no change) */
+  spearman: number | null;
   /** median absolute log error */
   mdale: number;
 }

@@ -40,8 +40,9 @@ export function coverage(rows: ReadonlyArray<{ actual: number; low: number; high
   return { nominal, n, inside: (n - below - above) / Math.max(1, n), below: below / Math.max(1, n), above: above / Math.max(1, n) };
 }
 
-export function bandedCoverage<T extends { actual: number; low: number; high: number }>(rows: readonly T[], band: (r: T) => string): BandedCoverage {
-  return { ...coverage(rows), by_band: FEE_BANDS.map(([name]) => ({ band: name, ...coverage(rows.filter((r) => band(r) === name)) })) };
+export function bandedCoverage<T extends { actual: number; low: number; high: number }>(rows: readonly T[], band: (r: T) => string, predictedBand?: (r: T) => string): BandedCoverage {
+  const banded = (by: (r: T) => string) => FEE_BANDS.map(([name]) => ({ band: name, ...coverage(rows.filter((r) => by(r) === name)) }));
+  return { ...coverage(rows), by_band: banded(band), ...(predictedBand ? { by_predicted_band: banded(predictedBand) } : {}) };
 }
 
 export const bandOf = (fee: number) => FEE_BANDS.find(([, lo, hi]) => fee >= lo && fee < hi)![0];
@@ -88,8 +89,8 @@ export function feeCard(rows: readonly FeeRow[], origins: readonly string[], cal
         : { band: name, n: list.length, model: metrics(list, (r) => r.pred), crowd: metrics(list, (r) => r.crowd), last_value: metrics(list, (r) => r.last) };
     }).filter((b): b is FeeCard['by_band'][number] => b !== null),
     range_coverage: {
-      ...bandedCoverage(rows.map((r) => ({ actual: r.fee, ...calibrated(r) })), band),
-      before_calibration: bandedCoverage(rows.map((r) => ({ actual: r.fee, low: r.low, high: r.high })), band),
+      ...bandedCoverage(rows.map((r) => ({ actual: r.fee, pred: r.pred, ...calibrated(r) })), band, (r) => bandOf(r.pred)),
+      before_calibration: bandedCoverage(rows.map((r) => ({ actual: r.fee, pred: r.pred, low: r.low, high: r.high })), band, (r) => bandOf(r.pred)),
     },
   };
 }

@@ -78,7 +78,7 @@ function futureMetrics(rows: readonly FutureRow[], pick: (r: FutureRow) => numbe
   return {
     n: rows.length,
     // ratios to the value at the origin, so "no change" (a constant ratio) has no rank correlation
-    spearman: constant ? NaN : spearman(pred.map((x, i) => x / rows[i].start), actual.map((x, i) => x / rows[i].start)),
+    spearman: constant ? null : spearman(pred.map((x, i) => x / rows[i].start), actual.map((x, i) => x / rows[i].start)),
     mdale: median(pred.map((x, i) => Math.abs(Math.log(x / actual[i])))),
   };
 }
