@@ -110,6 +110,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
           `Demo API key: ${key}\n` +
           `Demo login: ${demo.email} / ${demo.password}\n` +
           `Try: curl -H 'x-api-key: ${key}' ${url.replace('0.0.0.0', '127.0.0.1')}/v1/competitions\n` +
+          (runtime.models.current() ? '' : 'Models: training on this data now (a minute or two); analyses answer 503 until then, and GET /v1/ready answers 200 once they are in force\n') +
           `Docs: ${url.replace('0.0.0.0', '127.0.0.1')}/docs\n\n`,
       );
     }

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { waitFor, type ServerProcess } from '../helpers/server-process.js';
 import { SHOTS, studioSkip, studioWalk } from '../helpers/studio.js';
 
-const NAV = ['Search', 'Scouting', 'Recommend', 'Shortlist', 'Compare', 'Squad', 'Forecast'];
+const NAV = ['Search', 'Scouting', 'Recommend', 'Shortlist', 'Compare', 'Squad', 'Forecast', 'Accuracy'];
 
 interface Listed {
   service_id: string;
@@ -79,7 +79,7 @@ describe('Touchline Studio II: a scout\'s workspace', { skip: studioSkip }, () =
     await signIn();
   });
 
-  step('the navigation: seven named links, each page with its own tab title', async () => {
+  step('the navigation: eight named links, each page with its own tab title', async () => {
     for (const name of NAV) await nav(name).waitFor();
     const titles: string[] = [];
     for (const name of NAV) {
@@ -239,6 +239,18 @@ describe('Touchline Studio II: a scout\'s workspace', { skip: studioSkip }, () =
     await shoot('forecast');
   });
 
+  step('accuracy: each model\'s figures in plain sentences, the fee by band beside the crowd, the range coverage, the match calibration plot', async () => {
+    await nav('Accuracy').click();
+    await page.getByRole('heading', { name: 'Expected transfer fee' }).waitFor();
+    for (const name of ['Value in three years', 'Match model', 'League forecast', 'Ratings']) await page.getByRole('heading', { name }).waitFor();
+    const sentences = await page.locator('.accuracy .sentence').allTextContents();
+    assert.ok(sentences.some((t) => /band our fee is off by a median \d+%, the crowd's value by \d+%/.test(t)), sentences.join(' | '));
+    assert.ok(sentences.some((t) => /ranked probability score is 0\.\d{4}, Elo with Poisson goals 0\.\d{4}/.test(t)), sentences.join(' | '));
+    await page.getByRole('img', { name: /^Calibration: predicted against observed/ }).waitFor();
+    assert.ok((await page.locator('table.coverage').count()) >= 3);
+    await shoot('accuracy');
+  });
+
   step('scouting: value, expected fee, contract, club, several positions; the state in the URL, Back and Forward', async () => {
     await nav('Scouting').click();
     await page.locator('main table tbody tr').first().waitFor();
@@ -272,7 +284,7 @@ describe('Touchline Studio II: a scout\'s workspace', { skip: studioSkip }, () =
   });
 
   step('the other pages fit a phone; no console error; the walk stayed within the plan\'s limit', async () => {
-    for (const name of ['Search', 'Squad', 'Forecast']) {
+    for (const name of ['Search', 'Squad', 'Forecast', 'Accuracy']) {
       await nav(name).click();
       await page.locator('main h1').first().waitFor();
       await shoot(`nav-${name.toLowerCase()}`);

@@ -15,6 +15,7 @@ import { ComparePage } from './compare/ComparePage';
 import { ForecastPickPage, SquadPickPage } from './competitions/PickPages';
 import { RecommendPage } from './recommend/RecommendPage';
 import { ShortlistPage } from './shortlist/ShortlistPage';
+import { AccuracyPage } from './accuracy/AccuracyPage';
 import { useTitle } from './ui/title';
 import { CURRENCIES, setCurrency, useAccountCurrency, usePickedCurrency } from './ui/currency';
 import './styles.css';
@@ -93,6 +94,8 @@ function Page({ route }: { route: Route }) {
       return <SquadPickPage />;
     case 'forecasts':
       return <ForecastPickPage />;
+    case 'accuracy':
+      return <AccuracyPage />;
     case 'player':
       return <PlayerPage key={route.id} id={route.id} />;
     default:
@@ -129,6 +132,7 @@ const NAV: ReadonlyArray<readonly [string, () => string]> = [
   ['Compare', () => links.compare()],
   ['Squad', links.squads],
   ['Forecast', links.forecasts],
+  ['Accuracy', links.accuracy],
 ];
 
 /** The navigation entry a page belongs to, marked as the current one. */
@@ -151,6 +155,8 @@ function activeNav(route: Route): string | null {
     case 'forecasts':
     case 'forecast':
       return 'Forecast';
+    case 'accuracy':
+      return 'Accuracy';
     default:
       return null;
   }

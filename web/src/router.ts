@@ -14,6 +14,7 @@ export type Route =
   | { readonly page: 'compare'; readonly query: URLSearchParams }
   | { readonly page: 'squads' }
   | { readonly page: 'forecasts' }
+  | { readonly page: 'accuracy' }
   | { readonly page: 'not-found' };
 
 export function parseRoute(hash: string): Route {
@@ -28,6 +29,7 @@ export function parseRoute(hash: string): Route {
   if (parts.length === 1 && parts[0] === 'compare') return { page: 'compare', query };
   if (parts.length === 1 && parts[0] === 'squad') return { page: 'squads' };
   if (parts.length === 1 && parts[0] === 'forecast') return { page: 'forecasts' };
+  if (parts.length === 1 && parts[0] === 'accuracy') return { page: 'accuracy' };
   if (parts.length === 2 && parts[0] === 'competition') return { page: 'competition', id: parts[1] };
   if (parts.length === 2 && parts[0] === 'forecast') return { page: 'forecast', id: parts[1], query };
   if (parts.length === 2 && parts[0] === 'club') return { page: 'club', id: parts[1], query };
@@ -49,6 +51,7 @@ export const links = {
   compare: (ids?: readonly string[]) => href('/compare', ids?.length ? { players: ids.join(',') } : undefined),
   squads: () => href('/squad'),
   forecasts: () => href('/forecast'),
+  accuracy: () => href('/accuracy'),
   competition: (id: string) => href(`/competition/${encodeURIComponent(id)}`),
   /** `club` is marked in the table and the heat map. */
   forecast: (competitionId: string, club?: string) => href(`/forecast/${encodeURIComponent(competitionId)}`, club ? { club } : undefined),

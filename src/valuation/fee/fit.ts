@@ -24,7 +24,7 @@ const DEFAULT_GBM: GbmSettings = {
   subsample: 0.8,
 };
 
-// Measured in bench/backtest-fees.ts: a 3-year half-life did not beat equal weights.
+// Measured by the fee backtest: a 3-year half-life did not beat equal weights.
 const DEFAULT_HALF_LIFE_YEARS: number | null = null;
 
 function monotone(s: FeeSettings): number[] {

@@ -29,7 +29,7 @@ export const MONOTONE_SELLER: Partial<Record<(typeof FEE_FEATURES)[number], numb
 /**
  * What the trees correct: 'value' = log latest value (the trees learn log(fee / value)); 'linear' =
  * a least-squares line in log value (slope kept >= 0); 'none' = nothing (the trees learn log(fee)
- * and cannot go past their largest leaf). bench/backtest-fees.ts compares them.
+ * and cannot go past their largest leaf). The model card's fee backtest scores them.
  */
 export type FeeBaseKind = 'value' | 'linear' | 'none';
 

@@ -16,7 +16,7 @@ const ABS_FLOOR = 0.02;
  * seasons and the seasons predicted, which no in-period residual shows. The shape's deviations
  * from its median are widened by this factor, the median itself unchanged. Calibrated on the two
  * earliest backtest origins (2015 and 2017 needed 1.20 and 1.035 for 80% coverage; the mean),
- * checked on 2019 and 2021: bench/backtest-future.ts prints the factor each origin would need.
+ * checked on 2019 and 2021: the future backtest printed the factor each origin would need.
  */
 export const DEFAULT_SPREAD = 1.12;
 

@@ -79,7 +79,7 @@ export interface ImpactSettings {
 
 /**
  * The default blend: `fitPromotedBlend` on the promoted clubs of the seasons 2016/17 to 2023/24
- * (every season finished by 30 June 2024), as bench/backtest-league.ts prints it ("blend for later
+ * (every season finished by 30 June 2024), as the league backtest printed it ("blend for later
  * origins"); at each of its origins the bench learns the blend only from seasons finished before it.
  */
 export const PROMOTED_BLEND: PromotedBlend = { squadWeight: 0.4, offset: 0.064 };

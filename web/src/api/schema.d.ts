@@ -84,6 +84,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: 200 once the world, the models trained on it and every analysis worker are in force; needs no key and is not rate limited */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Ready */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description Analyses answer at full speed
+                             * @enum {string}
+                             */
+                            status: "ready";
+                        };
+                    };
+                };
+                /** @description Starting: send traffic elsewhere for now */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description Not ready yet: the models are being trained, or the analysis workers load a new world
+                             * @enum {string}
+                             */
+                            status: "starting";
+                            /** @description What it waits for, in words */
+                            reason: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/login": {
         parameters: {
             query?: never;
@@ -1661,10 +1720,10 @@ export interface paths {
                             /** @description What the answer should be read with; an empty array when nothing applies */
                             warnings: {
                                 /**
-                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation; leagues_differ (match forecast): the two clubs play in different leagues, whose strengths are each measured within the league
                                  * @enum {string}
                                  */
-                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value" | "leagues_differ";
                                 /** @description One plain sentence with the numbers */
                                 message: string;
                             }[];
@@ -1877,10 +1936,10 @@ export interface paths {
                             /** @description What the answer should be read with; an empty array when nothing applies */
                             warnings: {
                                 /**
-                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation; leagues_differ (match forecast): the two clubs play in different leagues, whose strengths are each measured within the league
                                  * @enum {string}
                                  */
-                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value" | "leagues_differ";
                                 /** @description One plain sentence with the numbers */
                                 message: string;
                             }[];
@@ -2036,10 +2095,10 @@ export interface paths {
                             /** @description What the answer should be read with; an empty array when nothing applies */
                             warnings: {
                                 /**
-                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation; leagues_differ (match forecast): the two clubs play in different leagues, whose strengths are each measured within the league
                                  * @enum {string}
                                  */
-                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value" | "leagues_differ";
                                 /** @description One plain sentence with the numbers */
                                 message: string;
                             }[];
@@ -2217,10 +2276,10 @@ export interface paths {
                                 /** @description What the answer should be read with; an empty array when nothing applies */
                                 warnings: {
                                     /**
-                                     * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                     * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation; leagues_differ (match forecast): the two clubs play in different leagues, whose strengths are each measured within the league
                                      * @enum {string}
                                      */
-                                    code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                    code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value" | "leagues_differ";
                                     /** @description One plain sentence with the numbers */
                                     message: string;
                                 }[];
@@ -2300,10 +2359,10 @@ export interface paths {
                                 /** @description What the answer should be read with; an empty array when nothing applies */
                                 warnings: {
                                     /**
-                                     * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                     * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation; leagues_differ (match forecast): the two clubs play in different leagues, whose strengths are each measured within the league
                                      * @enum {string}
                                      */
-                                    code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                    code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value" | "leagues_differ";
                                     /** @description One plain sentence with the numbers */
                                     message: string;
                                 }[];
@@ -2324,10 +2383,10 @@ export interface paths {
                             /** @description What the answer should be read with; an empty array when nothing applies */
                             warnings: {
                                 /**
-                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation; leagues_differ (match forecast): the two clubs play in different leagues, whose strengths are each measured within the league
                                  * @enum {string}
                                  */
-                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value" | "leagues_differ";
                                 /** @description One plain sentence with the numbers */
                                 message: string;
                             }[];
@@ -2496,10 +2555,10 @@ export interface paths {
                             /** @description What the answer should be read with; an empty array when nothing applies */
                             warnings: {
                                 /**
-                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation; leagues_differ (match forecast): the two clubs play in different leagues, whose strengths are each measured within the league
                                  * @enum {string}
                                  */
-                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value" | "leagues_differ";
                                 /** @description One plain sentence with the numbers */
                                 message: string;
                             }[];
@@ -3347,13 +3406,854 @@ export interface paths {
                             /** @description What the answer should be read with; an empty array when nothing applies */
                             warnings: {
                                 /**
-                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation; leagues_differ (match forecast): the two clubs play in different leagues, whose strengths are each measured within the league
                                  * @enum {string}
                                  */
-                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value" | "leagues_differ";
                                 /** @description One plain sentence with the numbers */
                                 message: string;
                             }[];
+                        };
+                    };
+                };
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Unexpected server error. Please try again later.` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/match_forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One fixture of the analysis season: win, draw and loss probabilities, expected goals and the likeliest scores, from the match model every simulation plays */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The home club's service id */
+                    home_club_id: string;
+                    /** @description The away club's service id */
+                    away_club_id: string;
+                    /** @description true/false/1/0; true: a neutral venue, no home advantage; default false */
+                    neutral?: "0" | "1" | "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The match forecast; home_win + draw + away_win = 1 (to rounding) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The home club */
+                            home_club_id: string;
+                            /** @description The away club */
+                            away_club_id: string;
+                            /** @description The analysis season, YYYY/YYYY: each club plays with its squad and strength of that season */
+                            season: string;
+                            /** @description Probability of a home win, 4 decimals */
+                            home_win: number;
+                            /** @description Probability of a draw, 4 decimals */
+                            draw: number;
+                            /** @description Probability of an away win, 4 decimals */
+                            away_win: number;
+                            /** @description The two goal rates of the match model */
+                            expected_goals: {
+                                /** @description Expected goals of the home club (its Poisson goal rate), 2 decimals */
+                                home: number;
+                                /** @description Expected goals of the away club, 2 decimals */
+                                away: number;
+                            };
+                            /** @description The five likeliest scores, most likely first */
+                            likely_scores: {
+                                /** @description Home goals */
+                                home: number;
+                                /** @description Away goals */
+                                away: number;
+                                /** @description Probability of this exact score, 4 decimals */
+                                probability: number;
+                            }[];
+                            /** @description What the answer should be read with; an empty array when nothing applies */
+                            warnings: {
+                                /**
+                                 * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation; leagues_differ (match forecast): the two clubs play in different leagues, whose strengths are each measured within the league
+                                 * @enum {string}
+                                 */
+                                code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value" | "leagues_differ";
+                                /** @description One plain sentence with the numbers */
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Unexpected server error. Please try again later.` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/model_card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How good the numbers are: each model's backtest at training, against its baselines, and the coverage of its ranges */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description How good the numbers are, measured */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The models' as-of date: every backtest read only data before it */
+                            as_of: string;
+                            /** @description Version of the data the models were trained on */
+                            data_version: string;
+                            /** @description Version of the models the card describes */
+                            model_version: string;
+                            /** @description When training made the card (ISO 8601) */
+                            generated_at: string;
+                            /** @description What the backtests cost the training, in seconds */
+                            backtest_seconds: number;
+                            /** @description Each model's backtest; a model the data could not backtest is absent */
+                            models: {
+                                /** @description Expected transfer fee */
+                                fee?: {
+                                    /** @description The figures of each metric object */
+                                    metric: string;
+                                    /** @description Origins (YYYY-MM-DD): each model fitted on what was known that day, scored on what followed */
+                                    origins: string[];
+                                    /** @description Paid transfers scored, those of the 12 months after each origin */
+                                    n: number;
+                                    /** @description Accuracy of a fee forecast */
+                                    model: {
+                                        /** @description Outcomes scored */
+                                        n: number;
+                                        /** @description R² of the log of the forecast against the log of the outcome; null where the backtest could not compute it */
+                                        r2_log: number | null;
+                                        /** @description Median absolute percentage error, a share (0.3 = 30%); null where the backtest could not compute it */
+                                        mdape: number | null;
+                                        /** @description Rank correlation of forecast and outcome; null where the backtest could not compute it */
+                                        spearman: number | null;
+                                        /** @description Median of log(forecast / outcome): above 0 the forecast runs high; null where the backtest could not compute it */
+                                        bias: number | null;
+                                    };
+                                    /** @description What the model is measured against, on the same transfers */
+                                    baselines: {
+                                        /** @description The crowd's value on the transfer */
+                                        crowd: {
+                                            /** @description Outcomes scored */
+                                            n: number;
+                                            /** @description R² of the log of the forecast against the log of the outcome; null where the backtest could not compute it */
+                                            r2_log: number | null;
+                                            /** @description Median absolute percentage error, a share (0.3 = 30%); null where the backtest could not compute it */
+                                            mdape: number | null;
+                                            /** @description Rank correlation of forecast and outcome; null where the backtest could not compute it */
+                                            spearman: number | null;
+                                            /** @description Median of log(forecast / outcome): above 0 the forecast runs high; null where the backtest could not compute it */
+                                            bias: number | null;
+                                        };
+                                        /** @description His last crowd value before the transfer */
+                                        last_value: {
+                                            /** @description Outcomes scored */
+                                            n: number;
+                                            /** @description R² of the log of the forecast against the log of the outcome; null where the backtest could not compute it */
+                                            r2_log: number | null;
+                                            /** @description Median absolute percentage error, a share (0.3 = 30%); null where the backtest could not compute it */
+                                            mdape: number | null;
+                                            /** @description Rank correlation of forecast and outcome; null where the backtest could not compute it */
+                                            spearman: number | null;
+                                            /** @description Median of log(forecast / outcome): above 0 the forecast runs high; null where the backtest could not compute it */
+                                            bias: number | null;
+                                        };
+                                    };
+                                    /** @description By band of the fee actually paid */
+                                    by_band: {
+                                        /** @description Band of the fee paid: <5M, 5-20M or >=20M (EUR) */
+                                        band: string;
+                                        /** @description Transfers in the band */
+                                        n: number;
+                                        /** @description Accuracy of a fee forecast */
+                                        model: {
+                                            /** @description Outcomes scored */
+                                            n: number;
+                                            /** @description R² of the log of the forecast against the log of the outcome; null where the backtest could not compute it */
+                                            r2_log: number | null;
+                                            /** @description Median absolute percentage error, a share (0.3 = 30%); null where the backtest could not compute it */
+                                            mdape: number | null;
+                                            /** @description Rank correlation of forecast and outcome; null where the backtest could not compute it */
+                                            spearman: number | null;
+                                            /** @description Median of log(forecast / outcome): above 0 the forecast runs high; null where the backtest could not compute it */
+                                            bias: number | null;
+                                        };
+                                        /** @description The crowd's value on the transfer */
+                                        crowd: {
+                                            /** @description Outcomes scored */
+                                            n: number;
+                                            /** @description R² of the log of the forecast against the log of the outcome; null where the backtest could not compute it */
+                                            r2_log: number | null;
+                                            /** @description Median absolute percentage error, a share (0.3 = 30%); null where the backtest could not compute it */
+                                            mdape: number | null;
+                                            /** @description Rank correlation of forecast and outcome; null where the backtest could not compute it */
+                                            spearman: number | null;
+                                            /** @description Median of log(forecast / outcome): above 0 the forecast runs high; null where the backtest could not compute it */
+                                            bias: number | null;
+                                        };
+                                        /** @description His last crowd value before the transfer */
+                                        last_value: {
+                                            /** @description Outcomes scored */
+                                            n: number;
+                                            /** @description R² of the log of the forecast against the log of the outcome; null where the backtest could not compute it */
+                                            r2_log: number | null;
+                                            /** @description Median absolute percentage error, a share (0.3 = 30%); null where the backtest could not compute it */
+                                            mdape: number | null;
+                                            /** @description Rank correlation of forecast and outcome; null where the backtest could not compute it */
+                                            spearman: number | null;
+                                            /** @description Median of log(forecast / outcome): above 0 the forecast runs high; null where the backtest could not compute it */
+                                            bias: number | null;
+                                        };
+                                    }[];
+                                    /** @description The served range's coverage, each held-back outcome scored with a calibration learned without it */
+                                    range_coverage: {
+                                        /** @description The range's nominal coverage, a share (0.8 = 80%) */
+                                        nominal: number;
+                                        /** @description Outcomes scored */
+                                        n: number;
+                                        /** @description Outcomes inside the range, a share (0.8 = 80%) */
+                                        inside: number;
+                                        /** @description Outcomes below it, a share (0.8 = 80%) */
+                                        below: number;
+                                        /** @description Outcomes above it, a share (0.8 = 80%) */
+                                        above: number;
+                                        /** @description The same by band of the fee paid */
+                                        by_band: {
+                                            /** @description The range's nominal coverage, a share (0.8 = 80%) */
+                                            nominal: number;
+                                            /** @description Outcomes scored */
+                                            n: number;
+                                            /** @description Outcomes inside the range, a share (0.8 = 80%) */
+                                            inside: number;
+                                            /** @description Outcomes below it, a share (0.8 = 80%) */
+                                            below: number;
+                                            /** @description Outcomes above it, a share (0.8 = 80%) */
+                                            above: number;
+                                            /** @description <5M, 5-20M or >=20M (EUR) */
+                                            band: string;
+                                        }[];
+                                        /** @description The same by band of the forecast, the number a user reads */
+                                        by_predicted_band?: {
+                                            /** @description The range's nominal coverage, a share (0.8 = 80%) */
+                                            nominal: number;
+                                            /** @description Outcomes scored */
+                                            n: number;
+                                            /** @description Outcomes inside the range, a share (0.8 = 80%) */
+                                            inside: number;
+                                            /** @description Outcomes below it, a share (0.8 = 80%) */
+                                            below: number;
+                                            /** @description Outcomes above it, a share (0.8 = 80%) */
+                                            above: number;
+                                            /** @description <5M, 5-20M or >=20M (EUR) */
+                                            band: string;
+                                        }[];
+                                        /** @description The model's own range, before the backtest calibrated it */
+                                        before_calibration: {
+                                            /** @description The range's nominal coverage, a share (0.8 = 80%) */
+                                            nominal: number;
+                                            /** @description Outcomes scored */
+                                            n: number;
+                                            /** @description Outcomes inside the range, a share (0.8 = 80%) */
+                                            inside: number;
+                                            /** @description Outcomes below it, a share (0.8 = 80%) */
+                                            below: number;
+                                            /** @description Outcomes above it, a share (0.8 = 80%) */
+                                            above: number;
+                                            /** @description The same by band of the fee paid */
+                                            by_band: {
+                                                /** @description The range's nominal coverage, a share (0.8 = 80%) */
+                                                nominal: number;
+                                                /** @description Outcomes scored */
+                                                n: number;
+                                                /** @description Outcomes inside the range, a share (0.8 = 80%) */
+                                                inside: number;
+                                                /** @description Outcomes below it, a share (0.8 = 80%) */
+                                                below: number;
+                                                /** @description Outcomes above it, a share (0.8 = 80%) */
+                                                above: number;
+                                                /** @description <5M, 5-20M or >=20M (EUR) */
+                                                band: string;
+                                            }[];
+                                            /** @description The same by band of the forecast, the number a user reads */
+                                            by_predicted_band?: {
+                                                /** @description The range's nominal coverage, a share (0.8 = 80%) */
+                                                nominal: number;
+                                                /** @description Outcomes scored */
+                                                n: number;
+                                                /** @description Outcomes inside the range, a share (0.8 = 80%) */
+                                                inside: number;
+                                                /** @description Outcomes below it, a share (0.8 = 80%) */
+                                                below: number;
+                                                /** @description Outcomes above it, a share (0.8 = 80%) */
+                                                above: number;
+                                                /** @description <5M, 5-20M or >=20M (EUR) */
+                                                band: string;
+                                            }[];
+                                        };
+                                    };
+                                };
+                                /** @description Future transfer value in three years */
+                                future?: {
+                                    /** @description The figures of each metric object */
+                                    metric: string;
+                                    /** @description Origins (YYYY-MM-DD): each model fitted on what was known that day, scored on what followed */
+                                    origins: string[];
+                                    /** @description Years between the origin and the outcome */
+                                    horizon_years: number;
+                                    /** @description Players valued in the year before the origin with a value at the horizon */
+                                    n: number;
+                                    /** @description Accuracy of a future-value forecast */
+                                    model: {
+                                        /** @description Players scored */
+                                        n: number;
+                                        /** @description Rank correlation of the forecast and the actual ratio to the value at the origin; null where the backtest could not compute it */
+                                        spearman: number | null;
+                                        /** @description Median absolute log error of the value three years on; null where the backtest could not compute it */
+                                        mdale: number | null;
+                                    };
+                                    /** @description What the model is measured against, on the same players */
+                                    baselines: {
+                                        /** @description The median ratio of his position group and age in the training data */
+                                        age_curve: {
+                                            /** @description Players scored */
+                                            n: number;
+                                            /** @description Rank correlation of the forecast and the actual ratio to the value at the origin; null where the backtest could not compute it */
+                                            spearman: number | null;
+                                            /** @description Median absolute log error of the value three years on; null where the backtest could not compute it */
+                                            mdale: number | null;
+                                        };
+                                        /** @description His value at the origin */
+                                        no_change: {
+                                            /** @description Players scored */
+                                            n: number;
+                                            /** @description Rank correlation of the forecast and the actual ratio to the value at the origin; null where the backtest could not compute it */
+                                            spearman: number | null;
+                                            /** @description Median absolute log error of the value three years on; null where the backtest could not compute it */
+                                            mdale: number | null;
+                                        };
+                                    };
+                                    /** @description The served range's coverage, each held-back outcome scored with a calibration learned without it */
+                                    range_coverage: {
+                                        /** @description The range's nominal coverage, a share (0.8 = 80%) */
+                                        nominal: number;
+                                        /** @description Outcomes scored */
+                                        n: number;
+                                        /** @description Outcomes inside the range, a share (0.8 = 80%) */
+                                        inside: number;
+                                        /** @description Outcomes below it, a share (0.8 = 80%) */
+                                        below: number;
+                                        /** @description Outcomes above it, a share (0.8 = 80%) */
+                                        above: number;
+                                        /** @description The same by band of his value at the origin */
+                                        by_band: {
+                                            /** @description The range's nominal coverage, a share (0.8 = 80%) */
+                                            nominal: number;
+                                            /** @description Outcomes scored */
+                                            n: number;
+                                            /** @description Outcomes inside the range, a share (0.8 = 80%) */
+                                            inside: number;
+                                            /** @description Outcomes below it, a share (0.8 = 80%) */
+                                            below: number;
+                                            /** @description Outcomes above it, a share (0.8 = 80%) */
+                                            above: number;
+                                            /** @description <5M, 5-20M or >=20M (EUR) */
+                                            band: string;
+                                        }[];
+                                        /** @description The same by band of the forecast, the number a user reads */
+                                        by_predicted_band?: {
+                                            /** @description The range's nominal coverage, a share (0.8 = 80%) */
+                                            nominal: number;
+                                            /** @description Outcomes scored */
+                                            n: number;
+                                            /** @description Outcomes inside the range, a share (0.8 = 80%) */
+                                            inside: number;
+                                            /** @description Outcomes below it, a share (0.8 = 80%) */
+                                            below: number;
+                                            /** @description Outcomes above it, a share (0.8 = 80%) */
+                                            above: number;
+                                            /** @description <5M, 5-20M or >=20M (EUR) */
+                                            band: string;
+                                        }[];
+                                        /** @description The model's own range, before the backtest calibrated it */
+                                        before_calibration: {
+                                            /** @description The range's nominal coverage, a share (0.8 = 80%) */
+                                            nominal: number;
+                                            /** @description Outcomes scored */
+                                            n: number;
+                                            /** @description Outcomes inside the range, a share (0.8 = 80%) */
+                                            inside: number;
+                                            /** @description Outcomes below it, a share (0.8 = 80%) */
+                                            below: number;
+                                            /** @description Outcomes above it, a share (0.8 = 80%) */
+                                            above: number;
+                                            /** @description The same by band of his value at the origin */
+                                            by_band: {
+                                                /** @description The range's nominal coverage, a share (0.8 = 80%) */
+                                                nominal: number;
+                                                /** @description Outcomes scored */
+                                                n: number;
+                                                /** @description Outcomes inside the range, a share (0.8 = 80%) */
+                                                inside: number;
+                                                /** @description Outcomes below it, a share (0.8 = 80%) */
+                                                below: number;
+                                                /** @description Outcomes above it, a share (0.8 = 80%) */
+                                                above: number;
+                                                /** @description <5M, 5-20M or >=20M (EUR) */
+                                                band: string;
+                                            }[];
+                                            /** @description The same by band of the forecast, the number a user reads */
+                                            by_predicted_band?: {
+                                                /** @description The range's nominal coverage, a share (0.8 = 80%) */
+                                                nominal: number;
+                                                /** @description Outcomes scored */
+                                                n: number;
+                                                /** @description Outcomes inside the range, a share (0.8 = 80%) */
+                                                inside: number;
+                                                /** @description Outcomes below it, a share (0.8 = 80%) */
+                                                below: number;
+                                                /** @description Outcomes above it, a share (0.8 = 80%) */
+                                                above: number;
+                                                /** @description <5M, 5-20M or >=20M (EUR) */
+                                                band: string;
+                                            }[];
+                                        };
+                                    };
+                                    /** @description The six categories, predicted against observed */
+                                    categories: {
+                                        /** @description A value category */
+                                        category: string;
+                                        /** @description Mean predicted probability of the category, a share (0.8 = 80%) */
+                                        predicted_share: number;
+                                        /** @description Players whose outcome fell in it (ratio to the value at the origin), a share (0.8 = 80%) */
+                                        observed_share: number;
+                                    }[];
+                                };
+                                /** @description Player rating */
+                                rating?: {
+                                    /** @description The figures of each metric object */
+                                    metric: string;
+                                    /** @description Origins (YYYY-MM-DD): each model fitted on what was known that day, scored on what followed */
+                                    origins: string[];
+                                    /** @description What the ratings were checked against */
+                                    target: string;
+                                    /** @description Players scored */
+                                    n: number;
+                                    /** @description Accuracy of a rating */
+                                    model: {
+                                        /** @description Players scored */
+                                        n: number;
+                                        /** @description Mean absolute error in rating points; null where the backtest could not compute it */
+                                        mae: number | null;
+                                        /** @description Rank correlation; null where the backtest could not compute it */
+                                        spearman: number | null;
+                                    };
+                                    /** @description What the model is measured against */
+                                    baselines: {
+                                        /** @description The last published rating before the origin (absent where the data holds none) */
+                                        last_rating?: {
+                                            /** @description Players scored */
+                                            n: number;
+                                            /** @description Mean absolute error in rating points; null where the backtest could not compute it */
+                                            mae: number | null;
+                                            /** @description Rank correlation; null where the backtest could not compute it */
+                                            spearman: number | null;
+                                        };
+                                    };
+                                    /** @description The model on the players the baseline covers */
+                                    model_with_last_rating?: {
+                                        /** @description Players scored */
+                                        n: number;
+                                        /** @description Mean absolute error in rating points; null where the backtest could not compute it */
+                                        mae: number | null;
+                                        /** @description Rank correlation; null where the backtest could not compute it */
+                                        spearman: number | null;
+                                    };
+                                };
+                                /** @description League forecast */
+                                league?: {
+                                    /** @description The figures of each metric object */
+                                    metric: string;
+                                    /** @description Origins (YYYY-MM-DD): each model fitted on what was known that day, scored on what followed */
+                                    origins: string[];
+                                    /** @description Per held-back season */
+                                    seasons: {
+                                        /** @description The held-back season, YYYY/YYYY */
+                                        season: string;
+                                        /** @description Accuracy of a final table */
+                                        model: {
+                                            /** @description Club-seasons scored */
+                                            clubs: number;
+                                            /** @description Mean absolute error of the final place; null where the backtest could not compute it */
+                                            mae_rank: number | null;
+                                            /** @description Rank correlation with the final table, per league, averaged; null where the backtest could not compute it */
+                                            spearman: number | null;
+                                        };
+                                        /** @description Clubs ranked by their Elo rating at the season's start */
+                                        elo: {
+                                            /** @description Club-seasons scored */
+                                            clubs: number;
+                                            /** @description Mean absolute error of the final place; null where the backtest could not compute it */
+                                            mae_rank: number | null;
+                                            /** @description Rank correlation with the final table, per league, averaged; null where the backtest could not compute it */
+                                            spearman: number | null;
+                                        };
+                                        /** @description Last season's table, new clubs at the bottom */
+                                        last_season: {
+                                            /** @description Club-seasons scored */
+                                            clubs: number;
+                                            /** @description Mean absolute error of the final place; null where the backtest could not compute it */
+                                            mae_rank: number | null;
+                                            /** @description Rank correlation with the final table, per league, averaged; null where the backtest could not compute it */
+                                            spearman: number | null;
+                                        };
+                                    }[];
+                                    /** @description Accuracy of a final table */
+                                    model: {
+                                        /** @description Club-seasons scored */
+                                        clubs: number;
+                                        /** @description Mean absolute error of the final place; null where the backtest could not compute it */
+                                        mae_rank: number | null;
+                                        /** @description Rank correlation with the final table, per league, averaged; null where the backtest could not compute it */
+                                        spearman: number | null;
+                                    };
+                                    /** @description Pooled baselines */
+                                    baselines: {
+                                        /** @description Elo */
+                                        elo: {
+                                            /** @description Club-seasons scored */
+                                            clubs: number;
+                                            /** @description Mean absolute error of the final place; null where the backtest could not compute it */
+                                            mae_rank: number | null;
+                                            /** @description Rank correlation with the final table, per league, averaged; null where the backtest could not compute it */
+                                            spearman: number | null;
+                                        };
+                                        /** @description Last season's table */
+                                        last_season: {
+                                            /** @description Club-seasons scored */
+                                            clubs: number;
+                                            /** @description Mean absolute error of the final place; null where the backtest could not compute it */
+                                            mae_rank: number | null;
+                                            /** @description Rank correlation with the final table, per league, averaged; null where the backtest could not compute it */
+                                            spearman: number | null;
+                                        };
+                                    };
+                                    /** @description Promoted clubs apart */
+                                    promoted: {
+                                        /** @description Clubs new to their league that season */
+                                        clubs: number;
+                                        /** @description The model's mean absolute rank error on them; null where the backtest could not compute it */
+                                        model: number | null;
+                                        /** @description Elo's; null where the backtest could not compute it */
+                                        elo: number | null;
+                                        /** @description Last season's table's; null where the backtest could not compute it */
+                                        last_season: number | null;
+                                        /** @description Each placed at the mean finish of its league's promoted clubs before the origin; null where the backtest could not compute it */
+                                        prior: number | null;
+                                    };
+                                };
+                                /** @description Match model */
+                                match?: {
+                                    /** @description The figures of each metric object */
+                                    metric: string;
+                                    /** @description Origins (YYYY-MM-DD): each model fitted on what was known that day, scored on what followed */
+                                    origins: string[];
+                                    /** @description Per held-back season */
+                                    seasons: {
+                                        /** @description The held-back season, YYYY/YYYY */
+                                        season: string;
+                                        /** @description The strengths' spread the season was predicted with, learned from the seasons before it */
+                                        spread: number;
+                                        /** @description Accuracy of match probabilities */
+                                        model: {
+                                            /** @description Matches scored */
+                                            matches: number;
+                                            /** @description Ranked probability score of home win, draw, away win (lower is better); null where the backtest could not compute it */
+                                            rps: number | null;
+                                            /** @description Log loss of the outcome; null where the backtest could not compute it */
+                                            log_loss: number | null;
+                                            /** @description Share of matches whose likeliest outcome happened; null where the backtest could not compute it */
+                                            accuracy: number | null;
+                                        };
+                                        /** @description Elo with Poisson goals, ratings frozen on the 30 June before */
+                                        elo_poisson: {
+                                            /** @description Matches scored */
+                                            matches: number;
+                                            /** @description Ranked probability score of home win, draw, away win (lower is better); null where the backtest could not compute it */
+                                            rps: number | null;
+                                            /** @description Log loss of the outcome; null where the backtest could not compute it */
+                                            log_loss: number | null;
+                                            /** @description Share of matches whose likeliest outcome happened; null where the backtest could not compute it */
+                                            accuracy: number | null;
+                                        };
+                                        /** @description The league's shares of home wins, draws and away wins in the three seasons before */
+                                        base_rates: {
+                                            /** @description Matches scored */
+                                            matches: number;
+                                            /** @description Ranked probability score of home win, draw, away win (lower is better); null where the backtest could not compute it */
+                                            rps: number | null;
+                                            /** @description Log loss of the outcome; null where the backtest could not compute it */
+                                            log_loss: number | null;
+                                            /** @description Share of matches whose likeliest outcome happened; null where the backtest could not compute it */
+                                            accuracy: number | null;
+                                        };
+                                    }[];
+                                    /** @description Accuracy of match probabilities */
+                                    model: {
+                                        /** @description Matches scored */
+                                        matches: number;
+                                        /** @description Ranked probability score of home win, draw, away win (lower is better); null where the backtest could not compute it */
+                                        rps: number | null;
+                                        /** @description Log loss of the outcome; null where the backtest could not compute it */
+                                        log_loss: number | null;
+                                        /** @description Share of matches whose likeliest outcome happened; null where the backtest could not compute it */
+                                        accuracy: number | null;
+                                    };
+                                    /** @description Pooled baselines */
+                                    baselines: {
+                                        /** @description Elo with Poisson goals */
+                                        elo_poisson: {
+                                            /** @description Matches scored */
+                                            matches: number;
+                                            /** @description Ranked probability score of home win, draw, away win (lower is better); null where the backtest could not compute it */
+                                            rps: number | null;
+                                            /** @description Log loss of the outcome; null where the backtest could not compute it */
+                                            log_loss: number | null;
+                                            /** @description Share of matches whose likeliest outcome happened; null where the backtest could not compute it */
+                                            accuracy: number | null;
+                                        };
+                                        /** @description Base rates */
+                                        base_rates: {
+                                            /** @description Matches scored */
+                                            matches: number;
+                                            /** @description Ranked probability score of home win, draw, away win (lower is better); null where the backtest could not compute it */
+                                            rps: number | null;
+                                            /** @description Log loss of the outcome; null where the backtest could not compute it */
+                                            log_loss: number | null;
+                                            /** @description Share of matches whose likeliest outcome happened; null where the backtest could not compute it */
+                                            accuracy: number | null;
+                                        };
+                                    };
+                                    /** @description Predicted against observed frequency, pooled over the seasons */
+                                    calibration: {
+                                        /**
+                                         * @description The outcome
+                                         * @enum {string}
+                                         */
+                                        outcome: "home_win" | "draw" | "away_win";
+                                        /** @description The tenth of the predicted probability: 0 holds 0-0.1, 9 holds 0.9-1 */
+                                        tenth: number;
+                                        /** @description Matches in it */
+                                        n: number;
+                                        /** @description Mean predicted probability, a share (0.8 = 80%) */
+                                        predicted: number;
+                                        /** @description How often the outcome happened, a share (0.8 = 80%) */
+                                        observed: number;
+                                    }[];
+                                };
+                            };
                         };
                     };
                 };
@@ -3560,10 +4460,10 @@ export interface paths {
                                 /** @description What the answer should be read with; an empty array when nothing applies */
                                 warnings: {
                                     /**
-                                     * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation
+                                     * @description already_at_club: he plays for the club named; free_agent: his contract has ended on or before the transfer date, no fee is due; stale_value: his latest crowd value is more than 12 months older than the as-of date; season_clubs_assumed / thin_squad: see the league simulation; leagues_differ (match forecast): the two clubs play in different leagues, whose strengths are each measured within the league
                                      * @enum {string}
                                      */
-                                    code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value";
+                                    code: "season_clubs_assumed" | "thin_squad" | "already_at_club" | "free_agent" | "stale_value" | "leagues_differ";
                                     /** @description One plain sentence with the numbers */
                                     message: string;
                                 }[];
