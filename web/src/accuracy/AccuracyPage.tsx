@@ -7,6 +7,9 @@ import { useTitle } from '../ui/title';
 import { loadModelCard, type ModelCard, type Models } from './data';
 import { feeSentences, futureSentences, leagueSentences, matchSentences } from './sentences';
 
+const OUTCOME = { home_win: 'Home win', draw: 'Draw', away_win: 'Away win' } as const;
+/** A category's first word (the second for Major decline), so the chart's labels fit a phone. */
+const short = (category: string) => (category.startsWith('Major') ? 'Major decline' : category.split(' ')[0]);
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${(100 * x).toFixed(1)}%`);
 const num = (x: number | null | undefined, d = 2) => (x === null || x === undefined ? '–' : x.toFixed(d));
 
@@ -66,8 +69,8 @@ function FeeSection({ fee }: { fee: NonNullable<Models['fee']> }) {
 
 function FutureSection({ future }: { future: NonNullable<Models['future']> }) {
   const bars = future.categories.flatMap((c) => [
-    { label: `${c.category}: predicted`, value: c.predicted_share },
-    { label: `${c.category}: observed`, value: c.observed_share },
+    { label: `${short(c.category)}: predicted`, value: c.predicted_share },
+    { label: `${short(c.category)}: observed`, value: c.observed_share },
   ]);
   return (
     <section class="card" aria-labelledby="future-h">
@@ -112,7 +115,7 @@ function Coverage({ title, rows }: { title: string; rows: ReadonlyArray<readonly
 }
 
 function MatchSection({ match }: { match: NonNullable<Models['match']> }) {
-  const points = match.calibration.filter((b) => b.n >= 30);
+  const points = match.calibration.filter((b) => b.n >= 30).map((b) => ({ ...b, outcome: OUTCOME[b.outcome] }));
   const label = `Calibration: predicted against observed frequency of home wins, draws and away wins by tenth; ${points.map((b) => `${b.outcome} ${pct(b.predicted)} → ${pct(b.observed)}`).join(', ')}`;
   return (
     <section class="card" aria-labelledby="match-h">
@@ -128,9 +131,9 @@ function MatchSection({ match }: { match: NonNullable<Models['match']> }) {
           Plot.plot({
             width,
             height: 300,
-            x: { domain: [0, 1], label: 'Predicted', percent: true },
-            y: { domain: [0, 1], label: 'Observed', percent: true },
-            color: { legend: true, domain: ['home_win', 'draw', 'away_win'], range: ['#0b6e4f', '#7a7a7a', '#b5562b'] },
+            x: { domain: [0, 1], label: 'Predicted', tickFormat: '.0%' },
+            y: { domain: [0, 1], label: 'Observed', tickFormat: '.0%', grid: true },
+            color: { legend: true, domain: Object.values(OUTCOME), range: ['#0b6e4f', '#7a7a7a', '#b5562b'] },
             marks: [
               Plot.line([[0, 0], [1, 1]], { stroke: '#bbb' }),
               Plot.dot(points, { x: 'predicted', y: 'observed', fill: 'outcome', r: 4 }),
