@@ -38,6 +38,8 @@ const schema = z.object({
   TOUCHLINE_MODELS_DIR: z.string().min(1).optional(),
   ENGINE_WORKERS: z.coerce.number({ error: 'ENGINE_WORKERS must be a number' }).int().min(0).max(64).optional(),
   ENGINE_QUEUE: positiveInt('ENGINE_QUEUE').default(64),
+  // off: training skips the backtests (faster; no model card, ranges and match spread as fitted)
+  TOUCHLINE_BACKTESTS: z.enum(['on', 'off'], { error: 'TOUCHLINE_BACKTESTS must be on or off' }).default('on'),
   // Whose X-Forwarded-For to believe for the client address (Fastify's trustProxy): `loopback` (default)
   // only a proxy on this machine, addresses or CIDRs (comma-separated) those proxies, `false` nobody
   // (the connection's peer), `true` anybody.

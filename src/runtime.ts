@@ -5,7 +5,7 @@ import type { DatabaseHandle } from './data/db.js';
 import { WorldState } from './data/world-state.js';
 import { ModelState } from './models/state.js';
 import { ensureModels, trainModels } from './models/train.js';
-import { expectedBundleVersion } from './models/state.js';
+import { bundleSettingsOf, expectedBundleVersion } from './models/state.js';
 import { packageKey } from './engine/package.js';
 import type { Readiness } from './http/deps.js';
 import { createKeyAuthenticator } from './access/authenticator.js';
@@ -60,7 +60,7 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
   const now = opts.now ?? Date.now;
   const world = opts.world ?? (await WorldState.load(handle.db, config.TOUCHLINE_AS_OF, logger));
   if (opts.dataPollMs !== 0) world.watch(opts.dataPollMs ?? 2_000);
-  const models = new ModelState(config.modelsDir, logger, opts.warm !== false);
+  const models = new ModelState(config.modelsDir, bundleSettingsOf(config), logger, opts.warm !== false);
   models.sync(world.current());
   world.onChange((s) => models.sync(s));
   // On PostgreSQL other instances' access changes arrive by NOTIFY; the embedded database is one process.
@@ -102,7 +102,7 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
   /** Ready: the models trained on the data in force are loaded and every analysis worker holds them. */
   const readiness = (): Readiness => {
     const bundle = models.current();
-    if (!bundle || bundle.version !== expectedBundleVersion(world.current())) return { ready: false, reason: training ? 'training the models' : 'no models trained on the data in force' };
+    if (!bundle || bundle.version !== expectedBundleVersion(world.current(), bundleSettingsOf(config))) return { ready: false, reason: training ? 'training the models' : 'no models trained on the data in force' };
     if (opts.warm !== false && engine.workers > 0 && warmed !== packageKey(world.source(), bundle)) return { ready: false, reason: 'the analysis workers are loading the world' };
     return { ready: true, reason: 'ready' };
   };

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Config } from '../config.js';
 import { bundleVersion, type BundleSettings, type ModelBundle } from '../valuation/bundle.js';
 import { featureIndex } from '../valuation/features/index.js';
 import { warmDiscovery } from '../discovery/index.js';
@@ -6,10 +7,13 @@ import { positionPools } from '../valuation/recommend/index.js';
 import { loadBundle } from './artifacts.js';
 import type { Snapshot } from '../domain/snapshot.js';
 
-export const DEFAULT_BUNDLE_SETTINGS: BundleSettings = {};
+/** The bundle settings the configuration asks for (the default names no setting, so its versions stay put). */
+export function bundleSettingsOf(config: Pick<Config, 'TOUCHLINE_BACKTESTS'>): BundleSettings {
+  return config.TOUCHLINE_BACKTESTS === 'off' ? { backtests: false } : {};
+}
 
-export function expectedBundleVersion(snapshot: Snapshot): string {
-  return bundleVersion(snapshot.dataVersion, snapshot.asOf, DEFAULT_BUNDLE_SETTINGS);
+export function expectedBundleVersion(snapshot: Snapshot, settings: BundleSettings): string {
+  return bundleVersion(snapshot.dataVersion, snapshot.asOf, settings);
 }
 
 /** recommend_signings's players by position (about 0.6 s on the real data), built here rather than by a request. */
@@ -26,6 +30,7 @@ export class ModelState {
 
   constructor(
     private readonly dir: string,
+    private readonly settings: BundleSettings,
     private readonly logger?: Logger,
     /** build the snapshot's indexes on a swap; without it the first request that needs one builds it */
     private readonly warm = true,
@@ -44,7 +49,7 @@ export class ModelState {
 
   /** Loads the artifact for this snapshot's data; false when none has been trained. */
   sync(snapshot: Snapshot): boolean {
-    const version = expectedBundleVersion(snapshot);
+    const version = expectedBundleVersion(snapshot, this.settings);
     if (this.bundle?.version === version) {
       // Same models, new snapshot (our ratings stored after a training, or a season membership set):
       // its feature and discovery indexes are built here, not on a request.

@@ -1,6 +1,6 @@
 import { servedAsOf, type Config } from '../config.js';
 import type { DatabaseHandle } from '../data/db.js';
-import { DEFAULT_BUNDLE_SETTINGS, expectedBundleVersion } from './state.js';
+import { bundleSettingsOf, expectedBundleVersion } from './state.js';
 import { loadBundle, saveBundle } from './artifacts.js';
 import { buildSnapshot, type Snapshot } from '../domain/snapshot.js';
 import { loadWorld, readMeta, replaceModelRatings, type WorldSet } from '../data/world-store.js';
@@ -70,7 +70,7 @@ export async function trainModels(
   const { world, snapshot } = current ?? (await trainingDataOf(handle, config, set));
   progress(`fitting the rating, fee, future-value and team-strength models on data up to ${snapshot.asOf}, then backtesting them on the seasons before it`);
   const { bundle, ratings: rows } = await trainInThread({
-    world, asOf: snapshot.asOf, dataVersion: snapshot.dataVersion, ratingsVersion: snapshot.ratingsVersion, settings: DEFAULT_BUNDLE_SETTINGS, generatedAt: new Date(started).toISOString(),
+    world, asOf: snapshot.asOf, dataVersion: snapshot.dataVersion, ratingsVersion: snapshot.ratingsVersion, settings: bundleSettingsOf(config), generatedAt: new Date(started).toISOString(),
   }, progress);
   progress(`fitted (${Object.entries(bundle.stats.fitMs).map(([k, v]) => `${k} ${v} ms`).join(', ')}; backtests ${bundle.card?.backtest_seconds ?? 0} s)`);
   const file = saveBundle(config.modelsDir, bundle);
@@ -95,7 +95,7 @@ export async function ensureModels(
 ): Promise<'ready' | 'rated' | 'trained' | 'missing'> {
   const data = current ?? (await trainingDataOf(handle, config, set));
   const snapshot = data.snapshot;
-  const version = expectedBundleVersion(snapshot);
+  const version = expectedBundleVersion(snapshot, bundleSettingsOf(config));
   const bundle = loadBundle(config.modelsDir, version);
   if (bundle && snapshot.ratingsVersion === version) return 'ready';
   if (bundle) {

@@ -17,6 +17,8 @@ export const BUNDLE_FORMAT = 1;
 
 export interface BundleSettings {
   seed?: number;
+  /** false: no backtests at training (no card, nothing calibrated from them); default true */
+  backtests?: boolean;
   rating?: RatingSettings;
   fee?: FeeSettings;
   future?: FutureSettings;
@@ -120,6 +122,7 @@ export function trainBundleWithBacktests(
   progress: (line: string) => void = () => {},
 ): { bundle: ModelBundle; ratings: RatingRow[] } {
   const { bundle, ratings } = trainBundleWithRatings(snapshot, settings);
+  if (settings.backtests === false) return { bundle, ratings };
   const t0 = performance.now();
   const seed = settings.seed ?? 0;
   const result = runBacktests(world, snapshot, { seed, rating: settings.rating, fee: settings.fee, future: settings.future, impact: settings.impact }, progress);

@@ -1,6 +1,9 @@
 /** The boosting loop: losses and gradients, subsampling, early stopping, trees into the JSON model. */
 import { createRng, type Rng } from '../../../domain/random.js';
-import { ALL_VALUES_LEFT, BINNING_SUBSAMPLE, GBM_VERSION, type GbmModel, type GbmSettings, type GbmTree, MISSING_BIN, type ResolvedGbmSettings, resolveGbmSettings } from './settings.js';
+import { ALL_VALUES_LEFT, BINNING_SUBSAMPLE, GBM_VERSION, type GbmModel, type GbmSettings, type GbmTree, MISSING_BIN as MISSING_BIN_, type ResolvedGbmSettings, resolveGbmSettings } from './settings.js';
+
+// a module-local copy for the hot loops (see trees.ts)
+const MISSING_BIN = MISSING_BIN_;
 import { binRows, learnThresholds } from './bins.js';
 import { clip, type GrowContext, type GrowNode, growTree } from './trees.js';
 
