@@ -12,6 +12,7 @@ import { getRoiAnalysisRoute } from './get-roi-analysis.js';
 import { getSportiveImpactRoute } from './get-sportive-impact.js';
 import { healthRoute } from './health.js';
 import { readyRoute } from './ready.js';
+import { usageRoute } from './usage.js';
 import { leagueForecastRoute } from './league-forecast.js';
 import { marketValueHistoryRoute } from './market-value-history.js';
 import { matchForecastRoute } from './match-forecast.js';
@@ -39,6 +40,7 @@ export function apiRoutes(app: FastifyInstance, deps: HttpDeps): void {
   readyRoute(app, deps);
   authLoginRoute(app, deps);
   authLogoutRoute(app, deps);
+  usageRoute(app, deps);
   competitionsRoute(app, deps);
   getClubsInCompetitionRoute(app, deps);
   getPlayersAtClubRoute(app, deps);

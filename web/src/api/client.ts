@@ -1,6 +1,5 @@
-import createClient from 'openapi-fetch';
+import { createTouchlineClient } from '../../../clients/typescript/src/index';
 import { AnswerCache, type StoredAnswer } from './answer-cache';
-import type { paths } from './schema';
 import { currentKey, onSessionChange, signOut } from '../session/session';
 import { noteAccountCurrency } from '../ui/currency';
 
@@ -63,7 +62,11 @@ async function studioFetch(input: Request): Promise<Response> {
   return new Response(answer.status === 204 ? null : answer.body, { status: answer.status, headers: new Headers(answer.headers.map(([k, v]): [string, string] => [k, v])) });
 }
 
-export const api = createClient<paths>({ baseUrl: '', fetch: studioFetch });
+/**
+ * The Studio's calls go through the TypeScript client (clients/typescript), with the Studio's own fetch
+ * (session key, answer cache, sign-out on 401); a 429 is shown to the person rather than waited out.
+ */
+export const api = createTouchlineClient({ baseUrl: '', fetch: studioFetch, retries: 0, throwOnError: false });
 
 /** An API refusal with the API's own message (which never holds the key). */
 export class ApiFailure extends Error {

@@ -242,6 +242,137 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key's rolling window: its limit, what it used and what is left; this request counts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The key's usage */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Accepted requests per window for this key (its plan's own limit, else RATE_LIMIT) */
+                            limit: number;
+                            /** @description Length of the rolling window */
+                            window_seconds: number;
+                            /** @description Requests counted in the window now, this one included */
+                            used: number;
+                            /** @description Requests left in the window (RateLimit-Remaining) */
+                            remaining: number;
+                            /** @description Seconds until the oldest counted request leaves the window (RateLimit-Reset) */
+                            reset_seconds: number;
+                        };
+                    };
+                };
+                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Missing API key`, `Invalid API key` or `API key is revoked` */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Account not allowed, player/club/competition outside the plan, or player not available for analysis */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Player not found`, `Club not found` or `Competition not found` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Rate limit exceeded`: 60 requests per key in any rolling 60 seconds (or the plan's own limit); wait `retry_after_seconds` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Unexpected server error. Please try again later.` */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/competitions": {
         parameters: {
             query?: never;
