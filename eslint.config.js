@@ -12,6 +12,7 @@ const ROOMS = {
   http: ['access', 'discovery', 'engine', 'valuation', 'domain', 'money'],
   engine: ['valuation', 'domain', 'money'],
   admin: ['models', 'data', 'domain', 'money'],
+  notify: ['valuation', 'data', 'domain', 'money'],
   access: ['data', 'domain', 'money'],
   models: ['discovery', 'valuation', 'data', 'domain', 'money'],
   discovery: ['valuation', 'domain', 'money'],

@@ -33,6 +33,7 @@ export function documentOnlyDeps(): HttpDeps {
     rateWindowSeconds: 60,
     login: { login: none, logout: none } as unknown as HttpDeps['login'],
     shortlists: { list: none, add: none, remove: none },
+    webhooks: { register: none, list: none, remove: none, deliveries: none },
     pingDatabase: none,
     now: none,
   };

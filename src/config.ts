@@ -47,6 +47,8 @@ const schema = z.object({
     .string()
     .default('loopback')
     .transform((v) => (v === 'true' ? true : v === 'false' ? false : v)),
+  // 1: webhooks may call http:// (and https://) loopback addresses: development and tests only
+  WEBHOOKS_ALLOW_HTTP_LOOPBACK: z.enum(['0', '1'], { error: 'WEBHOOKS_ALLOW_HTTP_LOOPBACK must be 0 or 1' }).default('0'),
 });
 
 export type Config = Readonly<z.infer<typeof schema>> & { readonly modelsDir: string };

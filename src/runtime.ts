@@ -16,6 +16,9 @@ import type { HttpDeps } from './http/deps.js';
 import { createShortlistStore } from './data/shortlist-store.js';
 import { AnalysisEngine, defaultWorkers } from './engine/pool.js';
 import { VERSION } from './repo.js';
+import { WebhookDeliverer } from './notify/deliverer.js';
+import { createWebhookService } from './notify/service.js';
+import { raiseValueChanges, type Served } from './notify/value-changes.js';
 
 export interface Runtime {
   readonly deps: HttpDeps;
@@ -42,6 +45,8 @@ export interface RuntimeOptions {
    * process serves (the server's start), answering /v1/ready 503 until they are in force. Default false.
    */
   trainMissing?: boolean;
+  /** Send the stored webhook deliveries from this process (default true). */
+  webhooks?: boolean;
 }
 
 /**
@@ -91,6 +96,20 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
     // after models.sync, registered above: the bundle in force is the new world's
     world.onChange(warm);
   }
+  const policy = { allowLoopback: config.WEBHOOKS_ALLOW_HTTP_LOOPBACK === '1' };
+  const deliverer = new WebhookDeliverer(handle.db, { policy, servedDataVersion: () => world.current().dataVersion, logger });
+  if (opts.webhooks !== false) deliverer.start();
+  // The data and models served, to tell the listed players' values before and after a change.
+  let served: Partial<Served> = { snapshot: world.current(), bundle: models.current() ?? undefined };
+  world.onChange((snapshot) => {
+    const before = served;
+    const bundle = models.current();
+    served = { snapshot, bundle: bundle ?? undefined };
+    if (!before.snapshot || !before.bundle || !bundle || before.snapshot.dataVersion === snapshot.dataVersion) return;
+    raiseValueChanges(handle.db, { snapshot: before.snapshot, bundle: before.bundle }, { snapshot, bundle })
+      .then((n) => n && logger.info({ events: n }, 'list.value_changed events raised'))
+      .catch((err: unknown) => logger.warn({ err }, 'list.value_changed events could not be raised'));
+  });
   let training: Promise<void> | null = null;
   if (opts.trainMissing && !models.current()) {
     logger.info('no models trained on this data yet: training them now, while serving (GET /v1/ready answers 503 until they are in force)');
@@ -119,6 +138,7 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
     rateWindowSeconds: config.RATE_WINDOW_SECONDS,
     login,
     shortlists: createShortlistStore(handle.db),
+    webhooks: createWebhookService(handle.db, policy),
     pingDatabase: async () => {
       await sql`select 1`.execute(handle.db);
     },
@@ -130,6 +150,7 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
     models,
     close: async () => {
       world.stop();
+      await deliverer.stop();
       // a training under way writes its models and ratings before the database closes
       await training;
       // queued and running analyses finish first (the app has stopped taking requests by now)

@@ -6,7 +6,8 @@ import { EA_INPUTS, importTransfermarkt, RowParseError, type ImportOptions } fro
 import { checkLayout } from '../data/update/check.js';
 import { loadPrevious, savePrevious } from '../data/update/previous.js';
 import { createStaging, dropStaging, swapInStaging } from '../data/staging.js';
-import { compareWorlds, type UpdateReport } from '../data/update/report.js';
+import { compareWorlds, reportSummary, type UpdateReport } from '../data/update/report.js';
+import { enqueueEvent } from '../data/webhook-store.js';
 import { UpdateError } from '../data/update/source.js';
 import { loadWorld, readMeta, replaceWorld } from '../data/world-store.js';
 import type { WorldData } from '../domain/world.js';
@@ -55,8 +56,16 @@ async function trainAndSwap(ctx: OperationContext, before: WorldData, beforeMeta
 
 const asOfOf = (config: Config, meta: Record<string, string>) => servedAsOf(config, meta);
 
-function finish(config: Config, report: UpdateReport, write: boolean): UpdateReport {
-  if (write) writeFileSync(reportFile(config), `${JSON.stringify(report, null, 2)}\n`);
+/**
+ * Writes the report; after a swap, also the `data.updated` event for the webhooks, stored with the
+ * data version it announces (each server sends it once it serves that version).
+ */
+async function finish(ctx: OperationContext, report: UpdateReport, write: boolean, meta: Record<string, string>): Promise<UpdateReport> {
+  if (write) writeFileSync(reportFile(ctx.config), `${JSON.stringify(report, null, 2)}\n`);
+  if (report.status === 'updated' || report.status === 'rolled_back') {
+    const dataVersion = meta.data_version ?? 'empty';
+    await enqueueEvent(ctx.handle.db, { type: 'data.updated', data: reportSummary(report, dataVersion), dataVersion });
+  }
   return report;
 }
 
@@ -121,7 +130,7 @@ export async function runUpdate(ctx: OperationContext, args: { dir: string; sour
     ...compareWorlds(before, after ?? before),
     duration_ms: Date.now() - started,
   };
-  return finish(config, report, !args.dryRun);
+  return finish(ctx, report, !args.dryRun, afterMeta);
 }
 
 /** Swaps back the world served before the last update (the current one becomes the previous). */
@@ -137,11 +146,12 @@ export async function runRollback(ctx: OperationContext): Promise<UpdateReport> 
     await replaceWorld(handle.db, prev.world, prev.meta, undefined, 'staging');
     await trainAndSwap(ctx, before, beforeMeta);
   });
+  const afterMeta = await readMeta(handle.db);
   const report: UpdateReport = {
     status: 'rolled_back', source: 'previous data',
-    data_as_of: { before: asOfOf(config, beforeMeta), after: asOfOf(config, await readMeta(handle.db)) },
+    data_as_of: { before: asOfOf(config, beforeMeta), after: asOfOf(config, afterMeta) },
     ...compareWorlds(before, prev.world),
     duration_ms: Date.now() - started,
   };
-  return finish(config, report, true);
+  return finish(ctx, report, true, afterMeta);
 }

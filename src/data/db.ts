@@ -15,6 +15,7 @@ import * as m008 from './migrations/008_player_attributes.js';
 import * as m009 from './migrations/009_rating_basis.js';
 import * as m010 from './migrations/010_shortlists.js';
 import * as m011 from './migrations/011_staging_copy.js';
+import * as m013 from './migrations/013_webhooks.js';
 
 export type Db = Kysely<Database>;
 
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009_rating_basis': m009,
   '010_shortlists': m010,
   '011_staging_copy': m011,
+  '013_webhooks': m013,
 };
 
 class InlineMigrations implements MigrationProvider {
@@ -100,7 +102,8 @@ class InlineMigrations implements MigrationProvider {
 
 /** Brings the schema to the latest version; throws with the failing migration's name. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new InlineMigrations() });
+  // Unordered: migrations written side by side (012 and 013) may reach a database in either order.
+  const migrator = new Migrator({ db, provider: new InlineMigrations(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -1,6 +1,7 @@
 import type { KeyAuthenticator, LoginService, Principal, RateLimiter } from '../access/interface.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import type { ShortlistStore } from '../domain/shortlist.js';
+import type { WebhookService } from '../domain/webhooks.js';
 import type { SnapshotSource } from '../domain/snapshot-source.js';
 import type { AnalysisEngine } from '../engine/pool.js';
 import type { RateTable } from '../money/rates.js';
@@ -33,6 +34,8 @@ export interface HttpDeps {
   readonly login: LoginService;
   /** Each account's shortlist. */
   readonly shortlists: ShortlistStore;
+  /** Each account's webhooks. */
+  readonly webhooks: WebhookService;
   /** Resolves when the database answers; rejects otherwise. */
   pingDatabase(): Promise<void>;
   /** Milliseconds since the epoch; injectable for tests of the rolling window. */

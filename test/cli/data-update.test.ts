@@ -7,6 +7,7 @@ import { demoDataDir } from '../helpers/app.js';
 import { freePort, spawnCli, startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process.js';
 import { baseAndNext, FIXTURE, RAISED, serveZips, tables, zip } from '../helpers/update-fixture.js';
 import { resolveSource, UpdateError } from '../../src/data/update/source.js';
+import { signatureValid, startReceiver } from '../helpers/webhook-receiver.js';
 
 // `touchline data update --from URL` as an operator runs it, without the network: a local HTTP server on
 // 127.0.0.1 serves zips of the dataset's layout (the test fixture, appearances included), a real server
@@ -15,13 +16,15 @@ import { resolveSource, UpdateError } from '../../src/data/update/source.js';
 let dataDir = '';
 let server: ServerProcess | null = null;
 let http: { url(path: string): string; close(): void } | null = null;
+let receiver: Awaited<ReturnType<typeof startReceiver>> | null = null;
 after(async () => {
   await server?.stop();
   http?.close();
+  await receiver?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('data update from a local URL: checked, swapped into the running server within 10 s, reported, bad input refused, rolled back', { timeout: 1_200_000 }, async () => {
+test('data update from a local URL: checked, swapped into the running server within 10 s, reported, bad input refused, rolled back; webhooks told', { timeout: 1_200_000 }, async () => {
   const { base, baseZip, nextZip } = await baseAndNext();
   const noGames = new Map(base);
   noGames.delete('games');
@@ -41,7 +44,8 @@ test('data update from a local URL: checked, swapped into the running server wit
   const url = http.url;
 
   dataDir = await demoDataDir('touchline-update-');
-  server = await startServerProcess({ env: { TOUCHLINE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, startTimeoutMs: 900_000 });
+  const serverEnv = { TOUCHLINE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEBHOOKS_ALLOW_HTTP_LOOPBACK: '1' };
+  server = await startServerProcess({ env: serverEnv, startTimeoutMs: 900_000 });
   const key = /Demo API key: (\S+)/.exec(server.output())?.[1];
   assert.ok(key);
   const get = async <T>(path: string) => {
@@ -75,6 +79,14 @@ test('data update from a local URL: checked, swapped into the running server wit
     .flatMap((s) => s.competitions).reduce((n, c) => n + c.minutes_played, 0);
   const minutesBefore = await minutes();
   assert.ok(minutesBefore > 0, 'real minutes in /v1/playing_time');
+
+  // A webhook for both events, and Archer on the account's shortlist (they outlive the restart below).
+  receiver = await startReceiver();
+  const hook = await server.request('/v1/webhooks', { method: 'POST', key, body: { url: receiver.url, events: ['data.updated', 'list.value_changed'] } });
+  assert.equal(hook.status, 201, hook.text);
+  const secret = hook.json<{ secret: string }>().secret;
+  assert.equal((await server.request('/v1/shortlist', { method: 'POST', key, body: { player_id: archerId } })).status, 200);
+  const events = (type: string) => receiver!.received.filter((r) => r.body.type === type);
 
   // Each bad input: one line, exit 1, the served value unchanged.
   const bad: Array<[string, RegExp]> = [
@@ -111,7 +123,7 @@ test('data update from a local URL: checked, swapped into the running server wit
   assert.doesNotMatch(killed.output().stderr, /swapping the new data in/, 'killed before the swap');
   await server.exited;
   assert.notEqual((await killed.done).code, 0, 'the update reports it did not finish');
-  server = await startServerProcess({ env: { TOUCHLINE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, startTimeoutMs: 120_000 });
+  server = await startServerProcess({ env: serverEnv, startTimeoutMs: 120_000 });
   assert.equal(await latest(), oldValue, 'a restarted server serves the data from before the killed update');
   assert.equal(await health(), asOf1);
 
@@ -121,6 +133,14 @@ test('data update from a local URL: checked, swapped into the running server wit
   const started = Date.now();
   await waitFor('the raised value served', async () => (await latest()) === RAISED, { timeoutMs: 10_000, intervalMs: 250 });
   assert.ok(Date.now() - started < 10_000);
+  // ... and the webhook is told within 10 s, signed: the update's summary, and Archer's value moved
+  const told = await waitFor('data.updated delivered', async () => events('data.updated').find((e) => e.body.data.status === 'updated'), { timeoutMs: 10_000, intervalMs: 100 });
+  assert.ok(told.at - started < 10_000, `data.updated ${told.at - started} ms after the update`);
+  assert.ok(signatureValid(told.signature, told.raw, secret));
+  assert.equal((told.body.data.data_as_of as { after: string }).after, '2024-05-01');
+  const moved = await waitFor('list.value_changed delivered', async () => events('list.value_changed').find((e) => e.body.data.player_id === archerId), { timeoutMs: 10_000, intervalMs: 100 });
+  assert.ok(signatureValid(moved.signature, moved.raw, secret));
+  assert.deepEqual([(moved.body.data.before as { market_value_eur: number }).market_value_eur, (moved.body.data.after as { market_value_eur: number }).market_value_eur], [oldValue, RAISED]);
   const r2 = JSON.parse(readFileSync(join(dataDir, 'update-report.json'), 'utf8')) as { largest_value_changes: { name: string; club: string; old_value_eur: number; new_value_eur: number }[]; data_as_of: { after: string } };
   assert.deepEqual(r2.largest_value_changes[0], { player_id: archerId, name: 'Adam Archer', club: r2.largest_value_changes[0].club, old_value_eur: oldValue, new_value_eur: RAISED });
   assert.ok(r2.largest_value_changes[0].club);
@@ -132,6 +152,7 @@ test('data update from a local URL: checked, swapped into the running server wit
   const back = await spawnCli(['data', 'rollback', '--json'], env).done;
   assert.equal(back.code, 0, back.stderr);
   await waitFor('the old value served again', async () => (await latest()) === oldValue, { timeoutMs: 10_000, intervalMs: 250 });
+  await waitFor('data.updated for the rollback', async () => events('data.updated').some((e) => e.body.data.status === 'rolled_back'), { timeoutMs: 10_000, intervalMs: 100 });
 });
 
 test('a disk that fills while the zip is unpacked fails in one line naming it (a write error injected at the seam)', async () => {

@@ -57,6 +57,20 @@ export function compareWorlds(before: WorldData, after: WorldData): Pick<UpdateR
   };
 }
 
+/** What a `data.updated` webhook carries: the report without its long lists (their lengths instead). */
+export function reportSummary(report: UpdateReport, dataVersion: string) {
+  return {
+    status: report.status,
+    source: report.source,
+    data_version: dataVersion,
+    data_as_of: report.data_as_of,
+    counts: report.counts.after,
+    players_added: report.players_added.length,
+    players_removed: report.players_removed.length,
+    largest_value_changes: report.largest_value_changes.slice(0, 5),
+  };
+}
+
 const eur = (n: number) => `€${n >= 1e6 ? `${(n / 1e6).toFixed(1)}m` : `${Math.round(n / 1e3)}k`}`;
 
 /** The report as printed. */

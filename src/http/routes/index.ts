@@ -29,6 +29,7 @@ import { searchRoute } from './search.js';
 import { shortlistRoute } from './shortlist.js';
 import { similarPlayersRoute } from './similar-players.js';
 import { squadAnalysisRoute } from './squad-analysis.js';
+import { webhooksRoute } from './webhooks.js';
 
 /**
  * Every API endpoint, one file each, named after its path (`/v1/get_roi_analysis` is
@@ -65,4 +66,5 @@ export function apiRoutes(app: FastifyInstance, deps: HttpDeps): void {
   modelCardRoute(app, deps);
   recommendSigningsRoute(app, deps);
   shortlistRoute(app, deps);
+  webhooksRoute(app, deps);
 }
