@@ -9,7 +9,8 @@ import tseslint from 'typescript-eslint';
  */
 const SHARED = ['config.ts', 'logger.ts', 'operation.ts', 'repo.ts', 'threads.ts'];
 const ROOMS = {
-  http: ['access', 'discovery', 'engine', 'valuation', 'domain', 'money'],
+  http: ['access', 'discovery', 'engine', 'valuation', 'domain', 'money', 'mcp'],
+  mcp: [],
   engine: ['valuation', 'domain', 'money'],
   admin: ['models', 'data', 'domain', 'money'],
   notify: ['valuation', 'data', 'domain', 'money'],

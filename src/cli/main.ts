@@ -14,6 +14,7 @@ import { registerAccessCommands } from './access-commands.js';
 import { registerImportCommands } from './import-command.js';
 import { registerLeaguesCommands } from './leagues-command.js';
 import { registerDataCommands } from './data-command.js';
+import { registerMcpCommands } from './mcp-command.js';
 // --- end of command modules ---
 
 // Everything this process writes (the embedded database, models, lock, admin socket) is the owner's alone.
@@ -33,6 +34,7 @@ registerAccessCommands(program);
 registerImportCommands(program);
 registerLeaguesCommands(program);
 registerDataCommands(program);
+registerMcpCommands(program);
 // --- end of register commands ---
 
 /** Errors a user can cause and fix: printed as their message alone, on one line. */

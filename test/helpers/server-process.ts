@@ -26,7 +26,7 @@ let built = false;
  * brought up to date once per test process (a spawn through tsx costs about a second more of CPU, and the
  * suite spawns hundreds); TOUCHLINE_TEST_TSX=1 runs src/ through tsx instead.
  */
-function cliCommand(args: string[], compiled = process.env.TOUCHLINE_TEST_TSX !== '1'): string[] {
+export function cliCommand(args: string[], compiled = process.env.TOUCHLINE_TEST_TSX !== '1'): string[] {
   if (!compiled) return ['--import', 'tsx', CLI, ...args];
   if (!built) {
     buildServer();

@@ -30,6 +30,7 @@ import { shortlistRoute } from './shortlist.js';
 import { similarPlayersRoute } from './similar-players.js';
 import { squadAnalysisRoute } from './squad-analysis.js';
 import { webhooksRoute } from './webhooks.js';
+import { mcpRoute } from './mcp.js';
 
 /**
  * Every API endpoint, one file each, named after its path (`/v1/get_roi_analysis` is
@@ -67,4 +68,5 @@ export function apiRoutes(app: FastifyInstance, deps: HttpDeps): void {
   recommendSigningsRoute(app, deps);
   shortlistRoute(app, deps);
   webhooksRoute(app, deps);
+  mcpRoute(app);
 }

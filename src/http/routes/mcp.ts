@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createMcpServer } from '../../mcp/server.js';
+import { toolsFrom, TOOL_SPECS, type ApiCall, type OpenApiDocument, type Tool } from '../../mcp/tools.js';
+import { commonErrors } from '../schemas.js';
+
+/**
+ * POST /mcp (EXTENSIONS "touchline mcp"): the Model Context Protocol over Streamable HTTP, stateless
+ * (each POST a fresh server, JSON answers). The POST itself is not counted; each tool call is a
+ * request of the API with the caller's own key, so its plan, coverage and rate limit hold.
+ */
+export function mcpRoute(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  let tools: Tool[] | null = null;
+
+  r.post('/mcp', {
+    config: { unmetered: true },
+    schema: {
+      tags: ['integrations'],
+      summary: 'Model Context Protocol (Streamable HTTP): the models as tools for AI assistants',
+      description: `JSON-RPC 2.0 messages of the Model Context Protocol. Tools: ${TOOL_SPECS.map((t) => `\`${t.name}\``).join(', ')}, each with its endpoint's input schema; a tool call answers what the endpoint answers and counts against the key's rate limit as that request would. Send \`Accept: application/json, text/event-stream\`.`,
+      body: z.unknown().describe('A JSON-RPC 2.0 message (or a batch) of the Model Context Protocol'),
+      response: { 200: z.unknown().describe('The JSON-RPC answer'), ...commonErrors },
+    },
+  }, async (req, reply) => {
+    tools ??= toolsFrom(app.swagger() as OpenApiDocument);
+    const headers: Record<string, string> = {};
+    for (const h of ['x-api-key', 'authorization'] as const) {
+      const v = req.headers[h];
+      if (typeof v === 'string') headers[h] = v;
+    }
+    const call: ApiCall = async ({ method, url, body }) => {
+      const res = await app.inject({ method, url, headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' }, payload: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as unknown) : null };
+    };
+    const server = createMcpServer(tools, call);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req.raw, reply.raw, req.body);
+  });
+}
