@@ -1,4 +1,8 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import { createAccount } from '../../src/access/accounts.js';
@@ -8,7 +12,8 @@ import { enqueueEvent } from '../../src/data/webhook-store.js';
 import { WebhookDeliverer, retryDelayMs } from '../../src/notify/deliverer.js';
 import { checkWebhookUrl } from '../../src/notify/url-policy.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { waitFor } from '../helpers/server-process.js';
+import { freePort, REPO_ROOT, waitFor } from '../helpers/server-process.js';
+import { signatureHeader } from '../../src/notify/signature.js';
 import { signatureValid, startReceiver } from '../helpers/webhook-receiver.js';
 
 // Webhooks (EXTENSIONS "Webhooks") through the real app on the embedded database: registration and
@@ -164,5 +169,39 @@ test('deliveries are stored: raised while no process sends them, a process start
     await later.stop();
   } finally {
     await receiver.close();
+  }
+});
+
+test('the receiver of docs/calling-the-api.md, run as written, accepts a delivery and refuses a forged one', async () => {
+  const doc = readFileSync(join(REPO_ROOT, 'docs/calling-the-api.md'), 'utf8');
+  const code = /## Webhooks[\s\S]*?```js\n([\s\S]*?)```/.exec(doc)?.[1];
+  assert.ok(code, 'the receiver is in the docs');
+  const dir = mkdtempSync(join(tmpdir(), 'touchline-receiver-'));
+  const file = join(dir, 'receiver.mjs');
+  writeFileSync(file, code);
+  const port = await freePort();
+  const made = json(await register({ url: `http://127.0.0.1:${port}/`, events: ['data.updated'] }));
+  const child = spawn(process.execPath, [file], { env: { ...process.env, PORT: String(port), TOUCHLINE_WEBHOOK_SECRET: made.secret }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  try {
+    await waitFor('the receiver listening', async () => fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: '{}' }).then((r) => r.status === 400, () => false), { timeoutMs: 10_000, intervalMs: 100 });
+    await dataUpdated();
+    await deliverer().tick();
+    const [d] = await deliveries(made.webhook_id);
+    assert.equal(d!.status, 'delivered', JSON.stringify(d) + out);
+    assert.equal(d!.status_code, 204);
+    assert.match(out, new RegExp(`^data\\.updated ${d!.event_id} \\{`, 'm'));
+    const body = JSON.stringify({ id: 'evt_forged', type: 'data.updated', created_at: new Date().toISOString(), data: {} });
+    const forged = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body, headers: { 'touchline-signature': signatureHeader('whsec_not_the_secret', body, Math.floor(Date.now() / 1000)) } });
+    assert.equal(forged.status, 400);
+    const stale = Math.floor(Date.now() / 1000) - 3600;
+    const replayed = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body, headers: { 'touchline-signature': signatureHeader(made.secret, body, stale) } });
+    assert.equal(replayed.status, 400, 'an hour-old signature is refused');
+    assert.doesNotMatch(out, /evt_forged/);
+  } finally {
+    child.kill();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
