@@ -80,6 +80,11 @@ test('over HTTP: the eight tools with the endpoints\' input schemas, and calls t
 
 test('over HTTP the caller\'s plan holds: coverage refuses a player outside it, and the rate limit counts each tool call', async () => {
   assert.equal((await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' })).status, 401, 'no key, no MCP');
+  const post = (headers: Record<string, string>, body: string) => fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': TEST_KEY, ...headers }, body });
+  const noAccept = await post({}, '{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}');
+  assert.deepEqual([noAccept.status, await noAccept.json()], [406, { error: 'Accept must include application/json and text/event-stream' }]);
+  const notRpc = await post({ accept: 'application/json, text/event-stream' }, '{"method": "tools/list"}');
+  assert.deepEqual([notRpc.status, await notRpc.json()], [400, { error: 'Body must be a JSON-RPC 2.0 message' }]);
   const client = await httpClient(limitedKey);
   await client.listTools();
   const s = t.runtime.world.current();
