@@ -119,6 +119,10 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
     rateWindowSeconds: config.RATE_WINDOW_SECONDS,
     login,
     shortlists: createShortlistStore(handle.db),
+    counts: {
+      caches: { keys: authenticator.cacheCounts, login_refusals: throttle.counts.memo },
+      loginRefusals: () => throttle.counts.refused,
+    },
     pingDatabase: async () => {
       await sql`select 1`.execute(handle.db);
     },
