@@ -71,8 +71,9 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
     limit: config.RATE_LIMIT,
     windowSeconds: config.RATE_WINDOW_SECONDS,
     logger,
+    keyPrefix: `${config.REDIS_PREFIX}rl:`,
   });
-  const throttle = await createLoginThrottle(handle.db, { redisUrl: config.REDIS_URL });
+  const throttle = await createLoginThrottle(handle.db, { redisUrl: config.REDIS_URL, keyPrefix: `${config.REDIS_PREFIX}login:` });
   const login = createLoginService(handle.db, throttle);
   const engine = new AnalysisEngine({ workers: config.ENGINE_WORKERS ?? defaultWorkers(), maxQueue: config.ENGINE_QUEUE, eager: opts.warm !== false });
   // the package the analysis workers hold: ready once they hold the one of the world and models in force
