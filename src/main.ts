@@ -6,7 +6,7 @@ import { listenForMetrics, type MetricsListener } from './http/metrics-listener.
 import { adminSocketPath, DEFAULT_AS_OF, embeddedDbDir, loadConfig, type Config } from './config.js';
 import { serveAdminChannel } from './admin/channel.js';
 import { serverOperationRunner } from './operations.js';
-import { acquireLock, LockedError } from './data/embedded-lock.js';
+import { acquireLockWaiting, LockedError, markStopping } from './data/embedded-lock.js';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from './data/db.js';
 import { generateDemoWorld } from './data/demo/index.js';
 import { isWorldEmpty, readMeta, replaceWorld } from './data/world-store.js';
@@ -22,6 +22,8 @@ export interface Server {
   readonly url: string;
   /** The metrics listener's http://host:port, when METRICS_PORT is set. */
   readonly metricsUrl: string | null;
+  /** Says that this server is shutting down (a start finding its data folder waits for it); close() says so too. */
+  stopping(): void;
   close(): Promise<void>;
 }
 
@@ -67,7 +69,9 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
   let release: () => void = () => {};
   if (embedded) {
     try {
-      release = acquireLock(config.TOUCHLINE_DATA_DIR, adminSocketPath(config));
+      release = await acquireLockWaiting(config.TOUCHLINE_DATA_DIR, adminSocketPath(config), {
+        onWait: (holder, waitMs) => logger.warn({ pid: holder.pid }, `the data folder ${config.TOUCHLINE_DATA_DIR} is held by process ${holder.pid}, which is shutting down: waiting up to ${waitMs / 1000} s for it`),
+      });
     } catch (err) {
       if (!(err instanceof LockedError)) throw err;
       throw new StartupError(`${err.message}: stop that server first, or give this one another data folder with TOUCHLINE_DATA_DIR`);
@@ -128,9 +132,13 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
           `Docs: ${url.replace('0.0.0.0', '127.0.0.1')}/docs\n\n`,
       );
     }
+    const stopping = () => {
+      if (embedded) markStopping(config.TOUCHLINE_DATA_DIR);
+    };
     let closing: Promise<void> | null = null;
     const close = () =>
       (closing ??= (async () => {
+        stopping();
         await new Promise<void>((resolve) => (admin ? admin.close(() => resolve()) : resolve()));
         await app.close();
         await metrics?.close();
@@ -138,7 +146,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
         await handle.close();
         release();
       })());
-    return { app, runtime, handle, url, metricsUrl: metrics?.url ?? null, close };
+    return { app, runtime, handle, url, metricsUrl: metrics?.url ?? null, stopping, close };
   } catch (err) {
     admin?.close();
     await handle.close();
@@ -159,6 +167,7 @@ export async function serveForever(overrides: { port?: number; host?: string } =
   const server = await startServer(config, logger);
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down: draining in-flight requests');
+    server.stopping();
     server.app.drain().then(() => server.close()).then(
       () => process.exit(0),
       (err) => {
