@@ -3,7 +3,7 @@
  * of the demo world's embedded database, its metrics scraped and parsed as Prometheus text.
  */
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
@@ -141,6 +141,19 @@ test('login-throttle refusals, and the data as-of date and model version', async
   assert.deepEqual(info.map((x) => [x.labels, x.value]), [[{ as_of: snapshot.asOf, data_version: snapshot.dataVersion, model_version: server.runtime.models.current()!.version }, 1]]);
   assert.equal(total(samples, 'touchline_data_as_of_timestamp_seconds'), Date.parse(`${snapshot.asOf}T00:00:00Z`) / 1000);
   assert.ok(total(samples, 'process_cpu_seconds_total') > 0, 'the process metrics too');
+});
+
+test('the Grafana dashboard and docs/operations.md read only metrics the server offers, and name each of ours', async () => {
+  const offered = new Set((await scrape()).samples.map((x) => x.name.replace(/_(bucket|count|sum)$/, '')));
+  const dashboard = JSON.parse(readFileSync(new URL('../../docs/grafana-dashboard.json', import.meta.url), 'utf8')) as { panels: { targets: { expr: string }[] }[] };
+  const charted = new Set(dashboard.panels.flatMap((p) => p.targets.flatMap((t) => [...t.expr.matchAll(/\b((?:touchline|nodejs|process)_[a-z0-9_]+)/g)].map((m) => m[1].replace(/_(bucket|count|sum)$/, '')))));
+  assert.ok(charted.size >= 10);
+  for (const name of charted) assert.ok(offered.has(name), `the dashboard reads ${name}, which the server does not offer`);
+  const operations = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
+  const documented = new Set([...operations.slice(operations.indexOf('## Metrics')).matchAll(/`(touchline_[a-z0-9_]+)`/g)].map((m) => m[1]));
+  const ours = [...offered].filter((n) => n.startsWith('touchline_'));
+  assert.deepEqual([...documented].sort(), ours.sort(), 'docs/operations.md lists every metric of ours, and no other');
+  for (const name of ours) assert.ok(charted.has(name), `the dashboard charts ${name}`);
 });
 
 test('a server shutting down is not ready: its 503s are counted', async () => {
