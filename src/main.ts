@@ -65,6 +65,9 @@ const METRICS_PORT_SETTING = 'METRICS_PORT=N (unset: no metrics listener)';
 
 /** config -> checks (data folder lock, port) -> database -> app -> listen. */
 export async function startServer(config: Config = loadConfig(), logger: Logger = createLogger(config.LOG_LEVEL)): Promise<Server> {
+  if (config.METRICS_PORT !== undefined && config.METRICS_PORT !== 0 && config.METRICS_PORT === config.PORT) {
+    throw new StartupError(`METRICS_PORT and PORT are both ${config.PORT}: the metrics need a port of their own (or unset METRICS_PORT)`);
+  }
   const embedded = !config.DATABASE_URL;
   let release: () => void = () => {};
   if (embedded) {

@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
-import { startServer, type Server } from '../../src/main.js';
+import { startServer, StartupError, type Server } from '../../src/main.js';
 import { demoDataDir, MODELS_DIR } from '../helpers/app.js';
 import { http, waitFor } from '../helpers/server-process.js';
 
@@ -81,6 +81,12 @@ test('no METRICS_PORT, no metrics listener; the API port has no /metrics', async
   const onApi = await http(server.url, '/metrics');
   assert.equal(onApi.status, 404);
   assert.equal((await http(metricsUrl, '/v1/health')).status, 404);
+  // the same port for both: refused before anything is loaded
+  const port = new URL(server.url).port;
+  await assert.rejects(
+    startServer(loadConfig({ TOUCHLINE_DATA_DIR: dataDir, PORT: port, METRICS_PORT: port }), pino({ level: 'silent' })),
+    (err) => err instanceof StartupError && err.message === `METRICS_PORT and PORT are both ${port}: the metrics need a port of their own (or unset METRICS_PORT)`,
+  );
 });
 
 test('requests are counted by route pattern and status, with latencies; 404s and 429s; engine tasks; caches', async () => {
