@@ -40,7 +40,7 @@ function counterOf<L extends string>(registry: Registry, name: string, help: str
   });
 }
 
-/** Day 0 of the Unix epoch to the date's midnight UTC, in seconds. */
+/** The date's midnight UTC as Unix time, in seconds. */
 function unixSeconds(isoDate: string): number {
   return Date.parse(`${isoDate}T00:00:00Z`) / 1000;
 }
