@@ -13,6 +13,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import type { ZodType } from 'zod';
 import { registerAccessCheck } from './http/access-hook.js';
 import { AnswerCache, ANSWERS_KEPT } from './http/answer-cache.js';
+import { registerMetrics } from './http/metrics.js';
 import { registerDocsPage, withoutSafeIntegerBounds } from './http/docs-page.js';
 import { notFoundAnswer, registerStrictParameters } from './http/strict.js';
 import type { HttpDeps } from './http/deps.js';
@@ -214,6 +215,7 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   await registerDocsPage(app);
 
   app.decorate('answers', new AnswerCache(ANSWERS_KEPT));
+  registerMetrics(app, deps);
   apiRoutes(app, deps);
 
   app.get('/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -27,6 +27,10 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  // Every Redis key starts with it, so deployments can share one Redis.
+  REDIS_PREFIX: z.string().min(1).max(100).default('touchline:'),
+  // Unset: no metrics listener; 0 takes a free port.
+  METRICS_PORT: z.coerce.number({ error: 'METRICS_PORT must be a number' }).int('METRICS_PORT must be a whole number').min(0).max(65535).optional(),
   // Unset: the data's own latest date (servedAsOf).
   TOUCHLINE_AS_OF: isoDate.optional(),
   TOUCHLINE_DATA_URL: z.string().url('must be a URL').default(DEFAULT_DATA_URL),

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { createServer, type Server as NetServer } from 'node:net';
+import { listenForMetrics, type MetricsListener } from './http/metrics-listener.js';
 import { adminSocketPath, DEFAULT_AS_OF, embeddedDbDir, loadConfig, type Config } from './config.js';
 import { serveAdminChannel } from './admin/channel.js';
 import { serverOperationRunner } from './operations.js';
-import { acquireLock, LockedError } from './data/embedded-lock.js';
+import { acquireLockWaiting, LockedError, markStopping } from './data/embedded-lock.js';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from './data/db.js';
 import { generateDemoWorld } from './data/demo/index.js';
 import { isWorldEmpty, readMeta, replaceWorld } from './data/world-store.js';
@@ -19,6 +20,10 @@ export interface Server {
   readonly runtime: Runtime;
   readonly handle: DatabaseHandle;
   readonly url: string;
+  /** The metrics listener's http://host:port, when METRICS_PORT is set. */
+  readonly metricsUrl: string | null;
+  /** Says that this server is shutting down (a start finding its data folder waits for it); close() says so too. */
+  stopping(): void;
   close(): Promise<void>;
 }
 
@@ -37,32 +42,39 @@ async function ensureWorld(handle: DatabaseHandle, config: Config, logger: Logge
 /** An expected reason not to start: one line saying what is wrong and what to do (the CLI prints it alone). */
 export class StartupError extends Error {}
 
-/** Why listening on host:port failed, in words an operator can act on. */
-function listenProblem(err: unknown, host: string, port: number): StartupError | unknown {
+/** Why listening on host:port failed, in words an operator can act on; `setting` names the port's setting. */
+function listenProblem(err: unknown, host: string, port: number, setting = '--port N or PORT=N'): StartupError | unknown {
   const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return new StartupError(`port ${port} on ${host} is already in use (another touchline server?): stop that process, or choose another port with --port N or PORT=N`);
-  if (code === 'EACCES') return new StartupError(`no permission to listen on port ${port}: choose a port above 1023 with --port N or PORT=N`);
+  if (code === 'EADDRINUSE') return new StartupError(`port ${port} on ${host} is already in use (another touchline server?): stop that process, or choose another port with ${setting}`);
+  if (code === 'EACCES') return new StartupError(`no permission to listen on port ${port}: choose a port above 1023 with ${setting}`);
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new StartupError(`cannot listen on host ${host}: it is not an address of this machine; use --host 127.0.0.1 or --host 0.0.0.0 (or HOST)`);
   return err;
 }
 
 /** Binds host:port and lets go at once, so a busy port is reported before minutes of loading, not after. */
-async function checkPortFree(host: string, port: number): Promise<void> {
+async function checkPortFree(host: string, port: number, setting?: string): Promise<void> {
   if (port === 0) return;
   await new Promise<void>((resolve, reject) => {
     const probe = createServer();
-    probe.once('error', (err) => reject(listenProblem(err, host, port)));
+    probe.once('error', (err) => reject(listenProblem(err, host, port, setting)));
     probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
   });
 }
 
+const METRICS_PORT_SETTING = 'METRICS_PORT=N (unset: no metrics listener)';
+
 /** config -> checks (data folder lock, port) -> database -> app -> listen. */
 export async function startServer(config: Config = loadConfig(), logger: Logger = createLogger(config.LOG_LEVEL)): Promise<Server> {
+  if (config.METRICS_PORT !== undefined && config.METRICS_PORT !== 0 && config.METRICS_PORT === config.PORT) {
+    throw new StartupError(`METRICS_PORT and PORT are both ${config.PORT}: the metrics need a port of their own (or unset METRICS_PORT)`);
+  }
   const embedded = !config.DATABASE_URL;
   let release: () => void = () => {};
   if (embedded) {
     try {
-      release = acquireLock(config.TOUCHLINE_DATA_DIR, adminSocketPath(config));
+      release = await acquireLockWaiting(config.TOUCHLINE_DATA_DIR, adminSocketPath(config), {
+        onWait: (holder, waitMs) => logger.warn({ pid: holder.pid }, `the data folder ${config.TOUCHLINE_DATA_DIR} is held by process ${holder.pid}, which is shutting down: waiting up to ${waitMs / 1000} s for it`),
+      });
     } catch (err) {
       if (!(err instanceof LockedError)) throw err;
       throw new StartupError(`${err.message}: stop that server first, or give this one another data folder with TOUCHLINE_DATA_DIR`);
@@ -70,6 +82,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
   }
   try {
     await checkPortFree(config.HOST, config.PORT);
+    if (config.METRICS_PORT !== undefined) await checkPortFree(config.HOST, config.METRICS_PORT, METRICS_PORT_SETTING);
   } catch (err) {
     release();
     throw err;
@@ -82,6 +95,7 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     throw err;
   }
   let admin: NetServer | null = null;
+  let metrics: MetricsListener | null = null;
   try {
     await migrateToLatest(handle.db);
     await ensureWorld(handle, config, logger);
@@ -103,6 +117,13 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
     const url = await app.listen({ port: config.PORT, host: config.HOST }).catch((err: unknown) => {
       throw listenProblem(err, config.HOST, config.PORT);
     });
+    if (config.METRICS_PORT !== undefined) {
+      metrics = await listenForMetrics(app.metrics, config.METRICS_PORT, config.HOST).catch(async (err: unknown) => {
+        await app.close();
+        throw listenProblem(err, config.HOST, config.METRICS_PORT!, METRICS_PORT_SETTING);
+      });
+      logger.info({ metrics: `${metrics.url}/metrics` }, `metrics at ${metrics.url}/metrics`);
+    }
     if (demo) {
       const key = demo.api_key;
       process.stdout.write(
@@ -114,16 +135,21 @@ export async function startServer(config: Config = loadConfig(), logger: Logger 
           `Docs: ${url.replace('0.0.0.0', '127.0.0.1')}/docs\n\n`,
       );
     }
+    const stopping = () => {
+      if (embedded) markStopping(config.TOUCHLINE_DATA_DIR);
+    };
     let closing: Promise<void> | null = null;
     const close = () =>
       (closing ??= (async () => {
+        stopping();
         await new Promise<void>((resolve) => (admin ? admin.close(() => resolve()) : resolve()));
         await app.close();
+        await metrics?.close();
         await runtime.close();
         await handle.close();
         release();
       })());
-    return { app, runtime, handle, url, close };
+    return { app, runtime, handle, url, metricsUrl: metrics?.url ?? null, stopping, close };
   } catch (err) {
     admin?.close();
     await handle.close();
@@ -144,6 +170,7 @@ export async function serveForever(overrides: { port?: number; host?: string } =
   const server = await startServer(config, logger);
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down: draining in-flight requests');
+    server.stopping();
     server.app.drain().then(() => server.close()).then(
       () => process.exit(0),
       (err) => {

@@ -76,26 +76,28 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
     limit: config.RATE_LIMIT,
     windowSeconds: config.RATE_WINDOW_SECONDS,
     logger,
+    keyPrefix: `${config.REDIS_PREFIX}rl:`,
   });
-  const throttle = await createLoginThrottle(handle.db, { redisUrl: config.REDIS_URL });
+  const throttle = await createLoginThrottle(handle.db, { redisUrl: config.REDIS_URL, keyPrefix: `${config.REDIS_PREFIX}login:` });
   const login = createLoginService(handle.db, throttle);
   const engine = new AnalysisEngine({ workers: config.ENGINE_WORKERS ?? defaultWorkers(), maxQueue: config.ENGINE_QUEUE, eager: opts.warm !== false });
-  // the package the analysis workers hold: ready once they hold the one of the world and models in force
+  // the package every analysis worker holds, and the one they were last asked to load
   let warmed: string | null = null;
-  if (opts.warm !== false) {
-    const warm = () => {
-      const bundle = models.current();
-      if (!bundle) return;
-      const key = packageKey(world.source(), bundle);
-      engine.warm({ snapshot: world.current(), source: world.source(), bundle }).then(
-        () => { warmed = key; },
-        (err: unknown) => logger.warn({ err }, 'analysis workers could not load the world'),
-      );
-    };
-    warm();
-    // after models.sync, registered above: the bundle in force is the new world's
-    world.onChange(warm);
-  }
+  let warming: string | null = null;
+  const warm = () => {
+    const bundle = models.current();
+    if (opts.warm === false || !bundle) return;
+    const key = packageKey(world.source(), bundle);
+    warming = key;
+    engine.warm({ snapshot: world.current(), source: world.source(), bundle }).then(
+      // a slower warm of an older world finishing last must not pass for the world in force
+      () => { if (warming === key) warmed = key; },
+      (err: unknown) => logger.warn({ err }, 'analysis workers could not load the world'),
+    );
+  };
+  warm();
+  // after models.sync, registered above: the bundle in force is the new world's
+  world.onChange(warm);
   const policy = { allowLoopback: config.WEBHOOKS_ALLOW_HTTP_LOOPBACK === '1' };
   const deliverer = new WebhookDeliverer(handle.db, { policy, servedDataVersion: () => world.current().dataVersion, logger });
   if (opts.webhooks !== false) deliverer.start();
@@ -114,7 +116,13 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
   if (opts.trainMissing && !models.current()) {
     logger.info('no models trained on this data yet: training them now, while serving (GET /v1/ready answers 503 until they are in force)');
     training = trainModels(handle, config, (line) => logger.info(line), { world: world.source().world, snapshot: world.current() })
-      .then(async () => { await world.refresh(); })
+      .then(async () => {
+        // ratings stored anew change the world, whose listeners load the models; the same ratings do not
+        if (!(await world.refresh())) {
+          models.sync(world.current());
+          warm();
+        }
+      })
       .catch((err: unknown) => logger.error({ err }, 'training failed: run `touchline train`'))
       .finally(() => { training = null; });
   }
@@ -139,6 +147,10 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
     login,
     shortlists: createShortlistStore(handle.db),
     webhooks: createWebhookService(handle.db, policy),
+    counts: {
+      caches: { keys: authenticator.cacheCounts, login_refusals: throttle.counts.memo },
+      loginRefusals: () => throttle.counts.refused,
+    },
     pingDatabase: async () => {
       await sql`select 1`.execute(handle.db);
     },

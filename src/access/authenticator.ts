@@ -86,6 +86,8 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
   private readonly maxEntryAgeMs: number;
   private readonly lastUsedEveryMs: number;
   private readonly now: () => number;
+  /** Keys answered from memory and looked up in the database, since the start (the metrics read them). */
+  readonly cacheCounts = { hits: 0, misses: 0 };
 
   private constructor(
     private readonly db: Kysely<Database>,
@@ -117,10 +119,17 @@ export class DbKeyAuthenticator implements KeyAuthenticator {
     if (!isValidKeyLength(rawKey)) return INVALID;
     const now = this.now();
     const entry = this.known.get(rawKey);
-    if (entry && now - entry.cachedAtMs <= this.maxEntryAgeMs) return this.outcomeOf(entry, now);
+    if (entry && now - entry.cachedAtMs <= this.maxEntryAgeMs) {
+      this.cacheCounts.hits++;
+      return this.outcomeOf(entry, now);
+    }
     const hash = hashApiKey(rawKey);
     const seenUnknown = this.unknown.get(hash);
-    if (seenUnknown !== undefined && now - seenUnknown <= this.maxEntryAgeMs) return INVALID;
+    if (seenUnknown !== undefined && now - seenUnknown <= this.maxEntryAgeMs) {
+      this.cacheCounts.hits++;
+      return INVALID;
+    }
+    this.cacheCounts.misses++;
     return this.lookUp(rawKey, hash, now).then((found) => (found ? this.outcomeOf(found, now) : INVALID));
   }
 

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { ownerOnly } from './owner-only.js';
 
@@ -11,6 +11,8 @@ export interface LockInfo {
   readonly pid: number;
   /** Unix socket of the holder's admin channel, when it serves one. */
   readonly socket: string | null;
+  /** Set when the holder has begun shutting down: it lets go within seconds (markStopping). */
+  readonly stopping?: boolean;
 }
 
 /** The embedded database's lock; `update.lock` is the one a data update or rollback holds (src/cli/data-command.ts). */
@@ -39,7 +41,15 @@ export function lockHolder(dataDir: string, name: LockName = 'touchline.lock'): 
   }
 }
 
-export class LockedError extends Error {}
+export class LockedError extends Error {
+  constructor(
+    message: string,
+    /** The live holder, when one holds the lock. */
+    readonly holder: LockInfo | null = null,
+  ) {
+    super(message);
+  }
+}
 
 /** Takes the lock or throws LockedError naming the holder; returns the release function. */
 export function acquireLock(dataDir: string, socket: string | null, name: LockName = 'touchline.lock'): () => void {
@@ -61,9 +71,54 @@ export function acquireLock(dataDir: string, socket: string | null, name: LockNa
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = lockHolder(dataDir, name);
-      if (holder) throw new LockedError(`${what} is ${name === 'update.lock' ? 'running in' : 'in use by'} process ${holder.pid}`);
+      if (holder) throw new LockedError(`${what} is ${name === 'update.lock' ? 'running in' : 'in use by'} process ${holder.pid}`, holder);
       rmSync(path, { force: true }); // stale: its process is gone
     }
   }
   throw new LockedError(`could not lock ${what}`);
+}
+
+/**
+ * Says in the lock file that this process, its holder, is shutting down, so that a start finding
+ * it waits for the folder rather than failing at once (acquireLockWaiting). No-op when not the holder.
+ */
+export function markStopping(dataDir: string, name: LockName = 'touchline.lock'): void {
+  const path = lockPath(dataDir, name);
+  try {
+    const info = JSON.parse(readFileSync(path, 'utf8')) as LockInfo;
+    if (info.pid !== process.pid || info.stopping) return;
+    // replaced in one rename, so a reader never sees half a file
+    const next = `${path}.${process.pid}.tmp`;
+    writeFileSync(next, JSON.stringify({ ...info, stopping: true } satisfies LockInfo), { mode: 0o600 });
+    renameSync(next, path);
+  } catch {
+    // no lock file, or not ours: nothing to say
+  }
+}
+
+/** How long a start waits for a holder that is shutting down. */
+export const STOPPING_WAIT_MS = 15_000;
+
+/**
+ * acquireLock, but a holder that is shutting down is waited for, up to `waitMs`, with `onWait` told
+ * once; a holder that is not shutting down, or still holds it at the end, is a LockedError as before.
+ */
+export async function acquireLockWaiting(
+  dataDir: string,
+  socket: string | null,
+  opts: { waitMs?: number; pollMs?: number; onWait?: (holder: LockInfo, waitMs: number) => void } = {},
+): Promise<() => void> {
+  const waitMs = opts.waitMs ?? STOPPING_WAIT_MS;
+  const deadline = Date.now() + waitMs;
+  let told = false;
+  for (;;) {
+    try {
+      return acquireLock(dataDir, socket);
+    } catch (err) {
+      if (!(err instanceof LockedError) || !err.holder?.stopping || Date.now() >= deadline) throw err;
+      if (!told) opts.onWait?.(err.holder, waitMs);
+      told = true;
+    }
+    await new Promise((r) => setTimeout(r, opts.pollMs ?? 100));
+  }
 }

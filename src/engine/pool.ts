@@ -47,6 +47,9 @@ export interface EngineOptions {
   eager?: boolean;
 }
 
+/** Told when a task ends (metrics): its kind, its time in seconds, queue wait included, and whether it ran or was refused as busy. */
+export type TaskListener = (kind: Task['kind'], seconds: number, outcome: 'done' | 'failed' | 'busy') => void;
+
 /** What a task is computed on: the snapshot in force, the rows it was built from, the models in force. */
 export interface EngineWorld {
   snapshot: Snapshot;
@@ -87,6 +90,7 @@ export class AnalysisEngine {
   private packed: { source: SnapshotSource; bundle: ModelBundle; pkg: Promise<EnginePackage>; ready: EnginePackage | null } | null = null;
   private inThread: { snapshot: Snapshot; bundle: ModelBundle; models: EngineModels } | null = null;
   private closing: Promise<void> | null = null;
+  private readonly listeners = new Set<TaskListener>();
 
   constructor(opts: EngineOptions) {
     this.workers = opts.workers ?? defaultWorkers();
@@ -113,6 +117,17 @@ export class AnalysisEngine {
   /** Tasks waiting for a worker now. */
   get queued(): number {
     return this.pools.reduce((a, p) => a + p.queueSize, 0);
+  }
+
+  /** Workers with a task now (ENGINE_WORKERS=0 runs each task whole on the calling thread: never seen busy). */
+  get busyWorkers(): number {
+    return this.inFlight.reduce((a, n) => a + (n > 0 ? 1 : 0), 0);
+  }
+
+  /** Calls `listener` after each task; returns the function that stops it. */
+  onTask(listener: TaskListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** The package of this world; made once per source and models (serialised on this thread, in slices: package.ts). */
@@ -142,6 +157,23 @@ export class AnalysisEngine {
 
   /** Runs a task on the world given; EngineBusyError when the queue is full. */
   async run(world: EngineWorld, task: Task): Promise<TaskResult> {
+    if (this.listeners.size === 0) return this.runUntimed(world, task);
+    const started = performance.now();
+    let outcome: 'done' | 'failed' | 'busy' = 'failed';
+    try {
+      const result = await this.runUntimed(world, task);
+      outcome = 'done';
+      return result;
+    } catch (err) {
+      if (err instanceof EngineBusyError) outcome = 'busy';
+      throw err;
+    } finally {
+      const seconds = (performance.now() - started) / 1000;
+      for (const listener of this.listeners) listener(task.kind, seconds, outcome);
+    }
+  }
+
+  private async runUntimed(world: EngineWorld, task: Task): Promise<TaskResult> {
     if (this.closing) throw new EngineBusyError(1);
     if (this.pools.length === 0) {
       if (this.inThread?.snapshot !== world.snapshot || this.inThread.bundle !== world.bundle) {

@@ -17,6 +17,8 @@ export const ANSWERS_KEPT = 25_000;
  */
 export class AnswerCache {
   private readonly entries: LRUCache<string, object>;
+  /** Look-ups answered from the cache and computed, since the start (the metrics read them). */
+  readonly counts = { hits: 0, misses: 0 };
 
   constructor(capacity = 5_000) {
     this.entries = new LRUCache({ max: capacity });
@@ -24,7 +26,11 @@ export class AnswerCache {
 
   get<T extends object>(key: string, compute: () => T): T {
     const kept = this.entries.get(key);
-    if (kept !== undefined) return kept as T;
+    if (kept !== undefined) {
+      this.counts.hits++;
+      return kept as T;
+    }
+    this.counts.misses++;
     const value = compute();
     this.entries.set(key, value);
     return value;

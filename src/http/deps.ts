@@ -13,6 +13,20 @@ export interface Readiness {
   reason: string;
 }
 
+/** A cache's look-ups since the start: answered from it, and not. */
+export interface CacheCounts {
+  readonly hits: number;
+  readonly misses: number;
+}
+
+/** Counts kept by the layers below since the start, read by GET /metrics (http/metrics.ts). */
+export interface OperationalCounts {
+  /** Each cache of the layers below by name (the app's answer cache is counted by the app itself). */
+  readonly caches: Readonly<Record<string, CacheCounts>>;
+  /** Login attempts the login throttle refused. */
+  loginRefusals(): number;
+}
+
 /** What the routes need from the layers below, handed in by app.ts (tests build it the same way). */
 export interface HttpDeps {
   readonly version: string;
@@ -38,6 +52,8 @@ export interface HttpDeps {
   readonly webhooks: WebhookService;
   /** Resolves when the database answers; rejects otherwise. */
   pingDatabase(): Promise<void>;
+  /** Counts for the metrics; absent, those metrics are not offered. */
+  readonly counts?: OperationalCounts;
   /** Milliseconds since the epoch; injectable for tests of the rolling window. */
   now(): number;
 }

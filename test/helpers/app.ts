@@ -168,6 +168,8 @@ export interface StartOptions {
   now?: () => number;
   /** Send webhook deliveries from this app (default true). */
   webhooks?: boolean;
+  /** Start the analysis workers with the world and build the read indexes, as a server does (default false). */
+  warm?: boolean;
 }
 
 /** Starts the real app on a real database holding the demo world (seed 42), with TEST_KEY on an all-coverage account. */
@@ -194,7 +196,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const logger = pino({ level: 'silent' });
   // The dump (or template) holds our ratings; the model check only finds the artifact still there.
   const world = await loadServedWorld(config, handle, logger);
-  const runtime = await createRuntime(config, handle, logger, { now: opts.now, dataPollMs: 0, world, warm: false, webhooks: opts.webhooks });
+  const runtime = await createRuntime(config, handle, logger, { now: opts.now, dataPollMs: 0, world, warm: opts.warm ?? false, webhooks: opts.webhooks });
   const app = await buildApp(runtime.deps, { logger });
   await app.ready();
   const auth = (key: string | null | undefined): Record<string, string> => (key === null ? {} : { 'x-api-key': key ?? TEST_KEY });

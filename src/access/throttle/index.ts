@@ -55,6 +55,8 @@ class FallbackLoginThrottle implements LoginThrottle {
  */
 export class RefusalMemo implements LoginThrottle {
   private readonly until: LRUCache<string, { limit: number; freeAtMs: number }>;
+  /** Attempts refused since the start, and refusals answered from this memo and asked of the store (the metrics read them). */
+  readonly counts = { refused: 0, memo: { hits: 0, misses: 0 } };
 
   constructor(
     private readonly inner: LoginThrottle,
@@ -71,11 +73,17 @@ export class RefusalMemo implements LoginThrottle {
     for (const key of [`${client}\n`, `${client}\n${email}`]) {
       const held = this.until.get(key);
       if (!held) continue;
-      if (held.freeAtMs > nowMs) return refused(held.limit, held.freeAtMs, nowMs);
+      if (held.freeAtMs > nowMs) {
+        this.counts.refused++;
+        this.counts.memo.hits++;
+        return refused(held.limit, held.freeAtMs, nowMs);
+      }
       this.until.delete(key);
     }
+    this.counts.memo.misses++;
     const d = await this.inner.attempt(email, client, nowMs);
     if (!d.allowed) {
+      this.counts.refused++;
       // Per address when that rule binds, else per address and email.
       const wide = d.limit === this.settings.perClient && d.limit !== this.settings.perEmailAndClient;
       this.until.set(wide ? `${client}\n` : `${client}\n${email}`, { limit: d.limit, freeAtMs: d.freeAtMs });
@@ -99,7 +107,7 @@ export interface CreateThrottleOptions {
 }
 
 /** With REDIS_URL: Redis, falling back to the database while it does not answer; without: the database. */
-export async function createLoginThrottle(db: Kysely<Database>, opts: CreateThrottleOptions = {}): Promise<LoginThrottle> {
+export async function createLoginThrottle(db: Kysely<Database>, opts: CreateThrottleOptions = {}): Promise<RefusalMemo> {
   const settings = opts.settings ?? DEFAULT_THROTTLE;
   const sqlStore = new SqlLoginThrottle(db, settings);
   if (!opts.redisUrl) return new RefusalMemo(sqlStore);
