@@ -40,7 +40,7 @@ after(async () => {
 
 /** What a server process runs: a deliverer on the same database, serving the data version in force. */
 function deliverer(): WebhookDeliverer {
-  const d = new WebhookDeliverer(t.handle.db, { policy: { allowLoopback: true }, servedDataVersion: () => t.runtime.world.current().dataVersion, timeoutMs: 2_000 });
+  const d = new WebhookDeliverer(t.handle.db, { policy: { allowLoopback: true }, servedDataVersion: () => t.runtime.world.current().dataVersion });
   deliverers.push(d);
   return d;
 }
