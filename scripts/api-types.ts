@@ -24,7 +24,7 @@ export function documentOnlyDeps(): HttpDeps {
     version: 'document',
     snapshot: none,
     source: none,
-    engine: { run: none, close: none } as unknown as HttpDeps['engine'],
+    engine: { run: none, close: none, onTask: () => () => {} } as unknown as HttpDeps['engine'],
     rates: none,
     models: none,
     readiness: none,

@@ -5642,7 +5642,7 @@ export interface paths {
                         "application/json": unknown;
                     };
                 };
-                /** @description A parameter or the body is invalid: the first failing field, in the order the endpoint lists them */
+                /** @description `Body must be a JSON-RPC 2.0 message` */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -5686,6 +5686,20 @@ export interface paths {
                 };
                 /** @description `Player not found`, `Club not found` or `Competition not found` */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description What went wrong, one of the fixed strings listed in docs/api.md (for example `Player not found`) */
+                            error: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description `Accept must include application/json and text/event-stream` */
+                406: {
                     headers: {
                         [name: string]: unknown;
                     };
