@@ -15,6 +15,7 @@ import * as m008 from './migrations/008_player_attributes.js';
 import * as m009 from './migrations/009_rating_basis.js';
 import * as m010 from './migrations/010_shortlists.js';
 import * as m011 from './migrations/011_staging_copy.js';
+import * as m012 from './migrations/012_organisations.js';
 
 export type Db = Kysely<Database>;
 
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009_rating_basis': m009,
   '010_shortlists': m010,
   '011_staging_copy': m011,
+  '012_organisations': m012,
 };
 
 class InlineMigrations implements MigrationProvider {

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from './db.js';
+import { isoOfTimestamp as iso } from './timestamps.js';
 import { SHORTLIST_MAX, type ShortlistEntry, type ShortlistStore } from '../domain/shortlist.js';
 
 export { SHORTLIST_MAX };
@@ -12,11 +13,6 @@ interface ShortlistEntriesTable {
   note: string | null;
   added_at: ColumnType<string, string | undefined, never>;
   seq: Generated<number>;
-}
-
-function iso(at: string): string {
-  // PostgreSQL's text form ("2026-11-26 06:42:15.123+00") read back as ISO 8601.
-  return new Date(at.replace(' ', 'T').replace(/\+00$/, 'Z')).toISOString();
 }
 
 function toEntry(r: { player_id: string; note: string | null; added_at: string }): ShortlistEntry {
