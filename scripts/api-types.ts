@@ -33,6 +33,8 @@ export function documentOnlyDeps(): HttpDeps {
     rateWindowSeconds: 60,
     login: { login: none, logout: none } as unknown as HttpDeps['login'],
     shortlists: { list: none, add: none, remove: none },
+    workspaces: new Proxy({}, { get: () => none }) as HttpDeps['workspaces'],
+    workspaceAccess: new Proxy({}, { get: () => none }) as HttpDeps['workspaceAccess'],
     pingDatabase: none,
     now: none,
   };
