@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ORG, del, email, json, keys, newAccount, players, put, s, startOrgApp, t } from './org.fixture.js';
+import { ORG, del, email, json, keys, newAccount, players, s, startOrgApp, t } from './org.fixture.js';
 
 before(startOrgApp);
 after(async () => {
