@@ -186,13 +186,13 @@ describe('Touchline Studio II: a scout\'s workspace', { skip: studioSkip }, () =
     const column = (status: string) => page.getByRole('region', { name: status, exact: true });
     await column('watching').getByRole('article', { name: a.name }).waitFor();
     await column('offer').getByRole('article', { name: b.name }).waitFor();
-    await page.getByText('two good feet').waitFor();
+    await page.locator('.notes').getByText('two good feet').waitFor();
     // The owner moves him on and writes a note: both kept by the server.
     await page.getByLabel(`Status of ${a.name}`).selectOption('scouted');
     await column('scouted').getByRole('article', { name: a.name }).waitFor();
     await page.getByLabel(`Note on ${a.name}`).fill('seen him live');
     await page.getByRole('article', { name: a.name }).getByRole('button', { name: 'Add note' }).click();
-    await page.getByText('seen him live').waitFor();
+    await page.locator('.notes').getByText('seen him live').waitFor();
     const stored = (await server.request(`/v1/lists/entries?list_id=${list.list_id}`, { key: scoutKey })).json<{ entries: { player_id: string; status: string; notes: { author: string; text: string }[] }[] }>();
     const mine = stored.entries.find((e) => e.player_id === a.service_id)!;
     assert.equal(mine.status, 'scouted');
