@@ -110,3 +110,9 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   }
   return (results ?? []).map((r) => r.migrationName);
 }
+
+/** Brings the schema up (or down) to the named migration: for tests of a migration's data move. */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider: new InlineMigrations() }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

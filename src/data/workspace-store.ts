@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from './db.js';
+import { ensureShortlist } from './shortlist-store.js';
 import { isoOfTimestamp as iso } from './timestamps.js';
 import type { ActivityInsert, WorkspaceTables } from './workspace-tables.js';
 import {
@@ -45,7 +46,9 @@ async function summaries(db: WDb, owner: ListOwner, listId?: number): Promise<Li
     .leftJoin('list_entries as e', 'e.list_id', 'l.id')
     .select((eb) => ['l.id', 'l.name', 'l.updated_at', eb.fn.count<number>('e.player_id').as('players')])
     .where(`l.${column}`, '=', id)
-    .groupBy(['l.id', 'l.name', 'l.updated_at'])
+    .groupBy(['l.id', 'l.name', 'l.updated_at', 'l.kind'])
+    // The shortlist first ('shortlist' > 'list'), then the lists as they were made.
+    .orderBy('l.kind', 'desc')
     .orderBy('l.id');
   if (listId !== undefined) q = q.where('l.id', '=', listId);
   const rows = await q.execute();
@@ -86,7 +89,10 @@ export function createWorkspaceStore(base: Db): WorkspaceStore {
     if (actor.orgId !== null) await recordActivity(trx, { org_id: actor.orgId, actor: actor.email, ...row });
   };
   return {
-    lists: (owner) => summaries(db, owner),
+    async lists(owner, actor) {
+      if ('accountId' in owner) await ensureShortlist(db, owner.accountId, actor.email);
+      return summaries(db, owner);
+    },
 
     createList(owner, name, actor) {
       return db.transaction().execute(async (trx) => {

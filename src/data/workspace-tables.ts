@@ -11,6 +11,7 @@ export type WorkspaceTables = {
     org_id: number | null;
     account_id: number | null;
     name: string;
+    kind: ColumnType<'list' | 'shortlist', 'list' | 'shortlist' | undefined, never>;
     created_by: string;
     created_at: Stamp;
     updated_at: Stamp;

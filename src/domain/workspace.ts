@@ -77,7 +77,8 @@ export type EntryChange = { readonly status?: EntryStatus; readonly note?: strin
 export type AddEntryOutcome = { readonly ok: true; readonly entry: ListEntry } | { readonly ok: false; readonly reason: 'no_list' | 'full' };
 
 export interface WorkspaceStore {
-  lists(owner: ListOwner): Promise<ListSummary[]>;
+  /** An account without an organisation always holds its Shortlist (the one /v1/shortlist serves), first. */
+  lists(owner: ListOwner, actor: Actor): Promise<ListSummary[]>;
   /** null when the owner holds LISTS_MAX lists already. */
   createList(owner: ListOwner, name: string, actor: Actor): Promise<ListSummary | null>;
   /** false when the owner has no such list. */

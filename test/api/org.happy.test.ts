@@ -131,12 +131,24 @@ describe('shared lists', () => {
 
   test('an account without an organisation has lists of its own', async () => {
     const solo = await newAccount('solo');
-    assert.deepEqual(json(await t.get('/v1/lists', solo.key)), { lists: [] });
+    const [shortlist] = json(await t.get('/v1/lists', solo.key)).lists;
+    assert.deepEqual([shortlist.name, shortlist.players], ['Shortlist', 0]);
     const list = json(await t.post('/v1/lists', { name: 'Mine' }, solo.key));
     const entry = await t.post('/v1/lists/entries', { list_id: list.list_id, player_id: players[0], note: 'alone' }, solo.key);
     assert.equal(entry.statusCode, 200);
     assert.equal(json(entry).added_by, solo.email);
-    assert.deepEqual(json(await t.get('/v1/lists', solo.key)).lists.map((l: { name: string }) => l.name), ['Mine']);
+    assert.deepEqual(json(await t.get('/v1/lists', solo.key)).lists.map((l: { name: string }) => l.name), ['Shortlist', 'Mine']);
+    // The round-3 shortlist is that list: written through either, read through both.
+    assert.equal((await t.post('/v1/shortlist', { player_id: players[1], note: 'via shortlist' }, solo.key)).statusCode, 200);
+    const seen = json(await t.get(`/v1/lists/entries?list_id=${shortlist.list_id}`, solo.key)).entries;
+    assert.deepEqual(seen.map((e: { player_id: string; status: string; notes: { author: string; text: string }[] }) => [e.player_id, e.status, e.notes.map((n) => [n.author, n.text])]), [
+      [players[1], 'watching', [[solo.email, 'via shortlist']]],
+    ]);
+    await t.post('/v1/lists/entries', { list_id: shortlist.list_id, player_id: players[2], status: 'scouted', note: 'from lists' }, solo.key);
+    await t.post('/v1/lists/entries', { list_id: shortlist.list_id, player_id: players[1], note: 'second look' }, solo.key);
+    const round3 = json(await t.get('/v1/shortlist', solo.key)).players;
+    assert.deepEqual(round3.map((p: { player_id: string; note: string }) => [p.player_id, p.note]), [[players[2], 'from lists'], [players[1], 'second look']]);
+    assert.equal(json(await t.get('/v1/lists', solo.key)).lists[0].players, 2);
     // Not the organisation's, and the organisation's are not his.
     assert.ok(!json(await t.get('/v1/lists', keys.owner)).lists.some((l: { list_id: number }) => l.list_id === list.list_id));
     const members = await t.get('/v1/org/members', solo.key);

@@ -5482,7 +5482,7 @@ export interface paths {
         };
         /**
          * The organisation's shared lists
-         * @description Every member sees the organisation's lists; an account without an organisation has lists of its own.
+         * @description Every member sees the organisation's lists; an account without an organisation has lists of its own, the first its "Shortlist" (the one /v1/shortlist reads and writes).
          */
         get: {
             parameters: {
@@ -5500,7 +5500,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description The organisation's lists (the account's own when it has none), oldest first */
+                            /** @description The organisation's lists, oldest first; an account without one gets its own, its Shortlist first */
                             lists: {
                                 /** @description The list's id */
                                 list_id: number;

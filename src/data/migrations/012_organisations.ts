@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { up as shortlistsUp } from './010_shortlists.js';
 
 /**
  * Organisations, their members and roles, shared lists with statuses and notes, the activity feed
@@ -29,6 +30,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('org_id', 'integer', (c) => c.references('organisations.id').onDelete('cascade'))
     .addColumn('account_id', 'integer', (c) => c.references('accounts.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
+    // 'shortlist': the account's own list that /v1/shortlist reads and writes, one per account.
+    .addColumn('kind', 'text', (c) => c.notNull().defaultTo('list').check(sql`kind in ('list', 'shortlist')`))
     .addColumn('created_by', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -37,6 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('lists_org_idx').on('lists').column('org_id').execute();
   await db.schema.createIndex('lists_account_idx').on('lists').column('account_id').execute();
+  await db.schema.createIndex('lists_one_shortlist_idx').on('lists').column('account_id').unique().where(sql.ref('kind'), '=', 'shortlist').execute();
 
   await db.schema
     .createTable('list_entries')
@@ -76,6 +80,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('org_activity_newest_idx').on('org_activity').columns(['org_id', 'id']).execute();
 
+  await moveShortlists(db);
+
   await db.schema
     .createTable('shadow_squads')
     .addColumn('org_id', 'integer', (c) => c.primaryKey().references('organisations.id').onDelete('cascade'))
@@ -87,8 +93,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/**
+ * Round 3's shortlists become each account's list of kind 'shortlist', in their order: a note is the
+ * entry's first note, by the account, at the time he was added.
+ */
+async function moveShortlists(db: Kysely<unknown>): Promise<void> {
+  await sql`insert into lists (account_id, name, kind, created_by, created_at, updated_at)
+    select s.account_id, 'Shortlist', 'shortlist', a.email, min(s.added_at), max(s.added_at)
+    from shortlist_entries s join accounts a on a.id = s.account_id group by s.account_id, a.email`.execute(db);
+  await sql`insert into list_entries (list_id, player_id, status, added_by, added_at)
+    select l.id, s.player_id, 'watching', l.created_by, s.added_at
+    from shortlist_entries s join lists l on l.account_id = s.account_id and l.kind = 'shortlist' order by s.seq`.execute(db);
+  await sql`insert into entry_notes (list_id, player_id, author, text, at)
+    select l.id, s.player_id, l.created_by, s.note, s.added_at
+    from shortlist_entries s join lists l on l.account_id = s.account_id and l.kind = 'shortlist' where s.note is not null order by s.seq`.execute(db);
+  await db.schema.dropTable('shortlist_entries').execute();
+}
+
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of ['shadow_squads', 'org_activity', 'entry_notes', 'list_entries', 'lists', 'org_members', 'organisations']) {
     await db.schema.dropTable(t).execute();
   }
+  // The shortlists' own table comes back empty: their entries went with the lists.
+  await shortlistsUp(db);
 }

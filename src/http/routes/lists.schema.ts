@@ -41,7 +41,7 @@ export const listOut = z
   .describe('A list');
 
 export const listsOut = z
-  .object({ lists: z.array(listOut).describe('The organisation\'s lists (the account\'s own when it has none), oldest first') })
+  .object({ lists: z.array(listOut).describe('The organisation\'s lists, oldest first; an account without one gets its own, its Shortlist first') })
   .describe('The lists');
 
 export const listCreateBody = bodyObject({

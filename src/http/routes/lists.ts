@@ -23,10 +23,10 @@ export function listsRoute(app: FastifyInstance, deps: HttpDeps): void {
     schema: {
       tags: ['lists'],
       summary: 'The organisation\'s shared lists',
-      description: 'Every member sees the organisation\'s lists; an account without an organisation has lists of its own.',
+      description: 'Every member sees the organisation\'s lists; an account without an organisation has lists of its own, the first its "Shortlist" (the one /v1/shortlist reads and writes).',
       response: { 200: listsOut, ...commonErrors },
     },
-  }, async (req) => ({ lists: (await deps.workspaces.lists(ownerOf(req.workspace!))).map(presentList) }));
+  }, async (req) => ({ lists: (await deps.workspaces.lists(ownerOf(req.workspace!), actorOf(req.workspace!))).map(presentList) }));
 
   r.post('/v1/lists', {
     config: { workspace: 'lists.create' },
