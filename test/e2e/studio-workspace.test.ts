@@ -198,12 +198,12 @@ describe('Touchline Studio II: a scout\'s workspace', { skip: studioSkip }, () =
     assert.equal(mine.status, 'scouted');
     assert.deepEqual(mine.notes.map((n) => [n.author, n.text]), [[scout, 'two good feet'], [demo.email, 'seen him live']]);
     // Filters: by status, then by author.
-    await page.getByLabel('Status', { exact: true }).selectOption('offer');
+    await page.getByLabel('Filter by status').selectOption('offer');
     await waitFor('one card', async () => ((await page.locator('.board-card').count()) === 1 ? true : undefined), { timeoutMs: 5_000 });
-    await page.getByLabel('Status', { exact: true }).selectOption('');
-    await page.getByLabel('Author').selectOption(demo.email);
+    await page.getByLabel('Filter by status').selectOption('');
+    await page.getByLabel('Filter by author').selectOption(demo.email);
     await waitFor('his card alone', async () => ((await page.locator('.board-card').count()) === 1 ? true : undefined), { timeoutMs: 5_000 });
-    await page.getByLabel('Author').selectOption('');
+    await page.getByLabel('Filter by author').selectOption('');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     assert.equal(download.suggestedFilename(), 'Wingers.csv');
     const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/);

@@ -47,7 +47,7 @@ export function ListBoard({ listId, role, shortlist, onChange, onError }: Props)
             <div class="toolbar board-tools">
               <label>
                 Status
-                <select value={status} onChange={(e) => setStatus(e.currentTarget.value as Status | '')}>
+                <select aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.currentTarget.value as Status | '')}>
                   <option value="">All</option>
                   {STATUSES.map((s) => (
                     <option key={s} value={s}>
@@ -58,7 +58,7 @@ export function ListBoard({ listId, role, shortlist, onChange, onError }: Props)
               </label>
               <label>
                 Author
-                <select value={author} onChange={(e) => setAuthor(e.currentTarget.value)}>
+                <select aria-label="Filter by author" value={author} onChange={(e) => setAuthor(e.currentTarget.value)}>
                   <option value="">Anyone</option>
                   {authorsOf(l.entries).map((a) => (
                     <option key={a} value={a}>
