@@ -26,7 +26,11 @@ describe('migration 012', () => {
       assert.deepEqual((await store.list(b)).map((e) => [e.playerId, e.note]), [['P3', 'theirs']]);
       const notes = (await sql<{ author: string; text: string }>`select author, text from entry_notes order by id`.execute(h.db)).rows;
       assert.deepEqual(notes, [{ author: 'a@x.example', text: 'first' }, { author: 'b@x.example', text: 'theirs' }]);
-      assert.equal((await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_name = 'shortlist_entries'`.execute(h.db)).rows[0].n, 0);
+      // The old table is a read-only view now, its answers those of the lists.
+      assert.deepEqual((await sql<{ table_type: string }>`select table_type from information_schema.tables where table_name = 'shortlist_entries'`.execute(h.db)).rows, [{ table_type: 'VIEW' }]);
+      await store.add(b, 'P4', 'new note');
+      const viewed = (await sql<{ player_id: string; note: string | null }>`select player_id, note from shortlist_entries where account_id = ${b} order by seq`.execute(h.db)).rows;
+      assert.deepEqual(viewed, [{ player_id: 'P3', note: 'theirs' }, { player_id: 'P4', note: 'new note' }]);
     } finally {
       await h.close();
     }

@@ -108,9 +108,16 @@ async function moveShortlists(db: Kysely<unknown>): Promise<void> {
     select l.id, s.player_id, l.created_by, s.note, s.added_at
     from shortlist_entries s join lists l on l.account_id = s.account_id and l.kind = 'shortlist' where s.note is not null order by s.seq`.execute(db);
   await db.schema.dropTable('shortlist_entries').execute();
+  // The old table's shape, read-only, for readers written against it (main's webhooks join it).
+  await sql`create view shortlist_entries as
+    select l.account_id, e.player_id,
+      (select n.text from entry_notes n where n.list_id = e.list_id and n.player_id = e.player_id order by n.id desc limit 1) as note,
+      e.added_at, e.seq
+    from list_entries e join lists l on l.id = e.list_id where l.kind = 'shortlist'`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop view shortlist_entries`.execute(db);
   for (const t of ['shadow_squads', 'org_activity', 'entry_notes', 'list_entries', 'lists', 'org_members', 'organisations']) {
     await db.schema.dropTable(t).execute();
   }
