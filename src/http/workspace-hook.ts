@@ -8,8 +8,9 @@ type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
  * The role check of a workspace route (`config.workspace` names the right it needs): after the
- * access check's 401/403/429 and before the body is judged, so a viewer's write is 403 whatever it
- * sends. access/ decides from the membership read now, so a removed member is refused at once.
+ * access check's 401/403/429 and the body's parsing (413, a body that is not JSON), before any
+ * parameter is judged, so a viewer's write is 403 whatever fields it sends. access/ decides from the
+ * membership read now, so a removed member is refused at once.
  */
 export function registerWorkspaceCheck(app: FastifyInstance, deps: HttpDeps): void {
   app.decorateRequest('workspace', null);
@@ -29,11 +30,12 @@ export function registerWorkspaceCheck(app: FastifyInstance, deps: HttpDeps): vo
   app.addHook('onRoute', (route: RouteOptions) => {
     const right = (route.config as { workspace?: WorkspaceRight } | undefined)?.workspace;
     if (!right) return;
-    const own = route.onRequest;
+    const own = route.preValidation;
     const list = own === undefined ? [] : Array.isArray(own) ? own : [own];
     const hook = hookFor(right);
-    // After the access check, which the access hook has put first; once, for a GET's HEAD copy too.
-    if (!list.includes(hook)) route.onRequest = [...list, hook] as RouteOptions['onRequest'];
+    // First of the route's preValidation hooks, before strict parameters' 400 (put there earlier);
+    // once, for a GET's HEAD copy too.
+    if (!list.includes(hook)) route.preValidation = [hook, ...list] as RouteOptions['preValidation'];
   });
 }
 
