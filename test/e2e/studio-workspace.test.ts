@@ -214,6 +214,14 @@ describe('Touchline Studio II: a scout\'s workspace', { skip: studioSkip }, () =
     await page.getByLabel(`Role of ${scout}`).waitFor();
     await page.locator('.activity li').filter({ hasText: 'seen him live' }).waitFor();
     await shoot('lists');
+    // From a player's page, onto the shared list.
+    await page.goto(`${base}#/player/${players[2].service_id}`);
+    await page.getByLabel('List', { exact: true }).selectOption({ label: 'Wingers' });
+    await page.getByRole('button', { name: 'Add to list' }).click();
+    await page.getByRole('status').filter({ hasText: 'On Wingers as watching.' }).waitFor();
+    const onList = (await server.request(`/v1/lists/entries?list_id=${list.list_id}`, { key: scoutKey })).json<{ entries: { player_id: string; added_by: string }[] }>().entries;
+    assert.deepEqual(onList.find((e) => e.player_id === players[2].service_id)?.added_by, demo.email);
+    await page.goto(`${base}#/lists`);
 
     const club = (await server.request('/v1/squad_analysis', { method: 'POST', key: demoKey, body: { club_id: a.club_id! } })).json<{ squad: { player_id: string }[] }>();
     const target = players.find((p) => p.club_id !== a.club_id)!;
