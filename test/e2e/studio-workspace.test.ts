@@ -216,7 +216,7 @@ describe('Touchline Studio II: a scout\'s workspace', { skip: studioSkip }, () =
     await shoot('lists');
     // From a player's page, onto the shared list.
     await page.goto(`${base}#/player/${players[2].service_id}`);
-    await page.getByLabel('List', { exact: true }).selectOption({ label: 'Wingers' });
+    await page.getByLabel('List to add him to').selectOption({ label: 'Wingers' });
     await page.getByRole('button', { name: 'Add to list' }).click();
     await page.getByRole('status').filter({ hasText: 'On Wingers as watching.' }).waitFor();
     const onList = (await server.request(`/v1/lists/entries?list_id=${list.list_id}`, { key: scoutKey })).json<{ entries: { player_id: string; added_by: string }[] }>().entries;

@@ -29,7 +29,7 @@ export function AddToList({ playerId }: { playerId: string }) {
     >
       <label>
         List
-        <select value={listId} onChange={(e) => setListId(e.currentTarget.value)}>
+        <select aria-label="List to add him to" value={listId} onChange={(e) => setListId(e.currentTarget.value)}>
           <option value="">Pick a list</option>
           {lists.data.map((l) => (
             <option key={l.list_id} value={String(l.list_id)}>
