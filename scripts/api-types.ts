@@ -34,6 +34,8 @@ export function documentOnlyDeps(): HttpDeps {
     login: { login: none, logout: none } as unknown as HttpDeps['login'],
     shortlists: { list: none, add: none, remove: none },
     webhooks: { register: none, list: none, remove: none, deliveries: none },
+    workspaces: new Proxy({}, { get: () => none }) as HttpDeps['workspaces'],
+    workspaceAccess: new Proxy({}, { get: () => none }) as HttpDeps['workspaceAccess'],
     pingDatabase: none,
     now: none,
   };

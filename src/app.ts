@@ -12,6 +12,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { registerAccessCheck } from './http/access-hook.js';
+import { registerWorkspaceCheck } from './http/workspace-hook.js';
 import { AnswerCache, ANSWERS_KEPT } from './http/answer-cache.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerDocsPage, withoutSafeIntegerBounds } from './http/docs-page.js';
@@ -164,6 +165,8 @@ export async function buildApp(deps: HttpDeps, opts: AppOptions = {}): Promise<F
   // errors included (static docs files set their own caching); then each route's access check.
   let inFlight = 0;
   registerAccessCheck(app, deps);
+  // After the access check's hook, so the role is judged once the caller is known.
+  registerWorkspaceCheck(app, deps);
   app.addHook('onRequest', (_req, reply, done) => {
     inFlight++;
     reply.headers(SECURITY_HEADERS);

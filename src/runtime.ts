@@ -12,8 +12,10 @@ import { createKeyAuthenticator } from './access/authenticator.js';
 import { createLoginService } from './access/login.js';
 import { createRateLimiter } from './access/ratelimit/index.js';
 import { createLoginThrottle } from './access/throttle/index.js';
+import { createWorkspaceAccess } from './access/roles.js';
 import type { HttpDeps } from './http/deps.js';
 import { createShortlistStore } from './data/shortlist-store.js';
+import { createWorkspaceStore } from './data/workspace-store.js';
 import { AnalysisEngine, defaultWorkers } from './engine/pool.js';
 import { VERSION } from './repo.js';
 import { WebhookDeliverer } from './notify/deliverer.js';
@@ -151,6 +153,8 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
       caches: { keys: authenticator.cacheCounts, login_refusals: throttle.counts.memo },
       loginRefusals: () => throttle.counts.refused,
     },
+    workspaces: createWorkspaceStore(handle.db),
+    workspaceAccess: createWorkspaceAccess(handle.db),
     pingDatabase: async () => {
       await sql`select 1`.execute(handle.db);
     },

@@ -8,3 +8,5 @@ export { ensureBootstrapKey, createDemoLogin, ALL_PLAN_NAME, BOOTSTRAP_EMAIL, DE
 export { ALL_COVERAGE, coverageOfPlan, isClubCovered, isCompetitionCovered, isPlayerCovered, type LeagueOf } from './plans.js';
 export { KEY_MIN_LENGTH, KEY_MAX_LENGTH } from './keys.js';
 export { MSG, AccessError } from './messages.js';
+export { createWorkspaceAccess, ROLE_DENIED, NO_ORGANISATION } from './roles.js';
+export { OrgError, setMember, removeMember, membersOf, type OrgMembers } from './organisations.js';

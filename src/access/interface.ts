@@ -77,3 +77,42 @@ export interface LoginService {
   /** Revokes the key with this id (`POST /auth/logout`), at once. */
   logout(keyId: string): Promise<void>;
 }
+
+/** What a workspace route needs the caller to hold (the table is access/roles.ts). */
+export type WorkspaceRight =
+  | 'lists.read'
+  | 'lists.create'
+  | 'lists.delete'
+  | 'entries.write'
+  | 'members.read'
+  | 'members.manage'
+  | 'activity.read'
+  | 'shadow.read'
+  | 'shadow.write'
+  | 'shadow.analyse';
+
+/** The caller's workspace: an organisation with the caller's role, or (org null) the account's own. */
+export interface Workspace {
+  readonly accountId: number;
+  readonly email: string;
+  readonly org: { readonly id: number; readonly name: string; readonly role: 'owner' | 'scout' | 'viewer' } | null;
+}
+
+export type WorkspaceOutcome = { readonly ok: true; readonly workspace: Workspace } | { readonly ok: false; readonly status: 403; readonly error: string };
+
+export interface OrgMemberList {
+  readonly organisation: string;
+  readonly members: readonly { readonly email: string; readonly role: 'owner' | 'scout' | 'viewer' }[];
+}
+
+/** An owner's change to the members: the list after it, or the refusal's status and exact string. */
+export type MemberChangeOutcome = { readonly ok: true; readonly members: OrgMemberList } | { readonly ok: false; readonly status: 404 | 409; readonly error: string };
+
+export interface WorkspaceAccess {
+  /** 403 `Not allowed for your role`, or `Not a member of an organisation` for an organisation's own resources. */
+  check(principal: Principal, right: WorkspaceRight): Promise<WorkspaceOutcome>;
+  members(orgId: number): Promise<OrgMemberList>;
+  /** Adds the account, or changes its role; `actor` is the owner's email, for the activity feed. */
+  setMember(orgId: number, email: string, role: 'owner' | 'scout' | 'viewer', actor: string): Promise<MemberChangeOutcome>;
+  removeMember(orgId: number, email: string, actor: string): Promise<MemberChangeOutcome>;
+}

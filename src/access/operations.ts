@@ -2,6 +2,7 @@ import { defineOperation } from '../operation.js';
 import { createAccount, listAccounts, setAccountCurrency, setAccountPassword, setAccountPlan, setAccountStatus, type CreateAccountArgs } from './accounts.js';
 import { createKey, listKeys, revokeKey } from './keys.js';
 import { createPlan, listPlans, updatePlan, type PlanArgs } from './plans.js';
+import { addMemberByName, createOrganisation, removeMemberByName } from './organisations.js';
 
 /**
  * The access commands as named operations, so the CLI runs them in its own process or, when a
@@ -23,4 +24,7 @@ export const accessOps = {
   keysCreate: defineOperation('access.keys.create', ({ handle }, a: { email: string }) => createKey(handle.db, a)),
   keysRevoke: defineOperation('access.keys.revoke', ({ handle }, a: { keyId: string }) => revokeKey(handle.db, a)),
   keysList: defineOperation('access.keys.list', ({ handle }, a: { email: string }) => listKeys(handle.db, a)),
+  orgsCreate: defineOperation('access.orgs.create', ({ handle }, a: { name: string; owner: string }) => createOrganisation(handle.db, a)),
+  orgsAddMember: defineOperation('access.orgs.add-member', ({ handle }, a: { name: string; email: string; role: string }) => addMemberByName(handle.db, a)),
+  orgsRemoveMember: defineOperation('access.orgs.remove-member', ({ handle }, a: { name: string; email: string }) => removeMemberByName(handle.db, a)),
 };

@@ -10,7 +10,7 @@ import { parseRateLimit, splitList, type PlanArgs, type PlanInfo } from '../acce
  * Runs one access operation: in this process, or inside the running server that holds the embedded
  * database. Access errors (unknown plan, duplicate email, ...) become CLI errors (message, exit 1).
  */
-async function run<R>(op: [string, Record<string, unknown>]): Promise<R> {
+export async function run<R>(op: [string, Record<string, unknown>]): Promise<R> {
   try {
     return (await runOperation(op)) as R;
   } catch (err) {

@@ -11,6 +11,7 @@ import { VERSION } from '../repo.js';
 import { registerRatesCommands } from './rates-command.js';
 import { registerServerCommands } from './server-commands.js';
 import { registerAccessCommands } from './access-commands.js';
+import { registerOrgsCommands } from './orgs-commands.js';
 import { registerImportCommands } from './import-command.js';
 import { registerLeaguesCommands } from './leagues-command.js';
 import { registerDataCommands } from './data-command.js';
@@ -31,6 +32,7 @@ const program = new Command()
 registerRatesCommands(program);
 registerServerCommands(program);
 registerAccessCommands(program);
+registerOrgsCommands(program);
 registerImportCommands(program);
 registerLeaguesCommands(program);
 registerDataCommands(program);

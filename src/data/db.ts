@@ -15,6 +15,7 @@ import * as m008 from './migrations/008_player_attributes.js';
 import * as m009 from './migrations/009_rating_basis.js';
 import * as m010 from './migrations/010_shortlists.js';
 import * as m011 from './migrations/011_staging_copy.js';
+import * as m012 from './migrations/012_organisations.js';
 import * as m013 from './migrations/013_webhooks.js';
 
 export type Db = Kysely<Database>;
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009_rating_basis': m009,
   '010_shortlists': m010,
   '011_staging_copy': m011,
+  '012_organisations': m012,
   '013_webhooks': m013,
 };
 
@@ -110,4 +112,10 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   return (results ?? []).map((r) => r.migrationName);
+}
+
+/** Brings the schema up (or down) to the named migration: for tests of a migration's data move. */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider: new InlineMigrations() }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -207,12 +207,19 @@ export async function releaseDelivery(base: Db, deliveryId: string, at: Date): P
   await tables(base).updateTable('webhook_deliveries').set({ locked_until: null, next_attempt_at: at.toISOString() }).where('id', '=', deliveryId).execute();
 }
 
-/** The ids of the players on the lists of the accounts that own the webhooks listening for `type`, by webhook. */
+/**
+ * The ids of the players on the lists each webhook's account sees (its own lists, the Shortlist among
+ * them, and its organisation's shared lists), by webhook, for the webhooks listening for `type`.
+ */
 export async function listenersWithListedPlayers(base: Db, type: WebhookEventType): Promise<Map<string, string[]>> {
   const rows = await sql<{ webhook_id: string; player_id: string }>`
-    select w.id as webhook_id, s.player_id
-    from webhooks w join shortlist_entries s on s.account_id = w.account_id
-    where w.events @> ${JSON.stringify([type])}::jsonb`.execute(base);
+    select distinct w.id as webhook_id, e.player_id
+    from webhooks w
+    left join org_members m on m.account_id = w.account_id
+    join lists l on l.account_id = w.account_id or (m.org_id is not null and l.org_id = m.org_id)
+    join list_entries e on e.list_id = l.id
+    where w.events @> ${JSON.stringify([type])}::jsonb
+    order by w.id, e.player_id`.execute(base);
   const out = new Map<string, string[]>();
   for (const r of rows.rows) {
     const list = out.get(r.webhook_id) ?? [];

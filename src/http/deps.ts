@@ -1,7 +1,8 @@
-import type { KeyAuthenticator, LoginService, Principal, RateLimiter } from '../access/interface.js';
+import type { KeyAuthenticator, LoginService, Principal, RateLimiter, Workspace, WorkspaceAccess, WorkspaceRight } from '../access/interface.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import type { ShortlistStore } from '../domain/shortlist.js';
 import type { WebhookService } from '../domain/webhooks.js';
+import type { WorkspaceStore } from '../domain/workspace.js';
 import type { SnapshotSource } from '../domain/snapshot-source.js';
 import type { AnalysisEngine } from '../engine/pool.js';
 import type { RateTable } from '../money/rates.js';
@@ -50,6 +51,10 @@ export interface HttpDeps {
   readonly shortlists: ShortlistStore;
   /** Each account's webhooks. */
   readonly webhooks: WebhookService;
+  /** Lists, entries, notes, the activity feed and shadow squads of organisations and of accounts without one. */
+  readonly workspaces: WorkspaceStore;
+  /** Memberships and roles: who may do what (access/roles.ts), and the owners' member changes. */
+  readonly workspaceAccess: WorkspaceAccess;
   /** Resolves when the database answers; rejects otherwise. */
   pingDatabase(): Promise<void>;
   /** Counts for the metrics; absent, those metrics are not offered. */
@@ -61,11 +66,15 @@ export interface HttpDeps {
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+    /** Set for routes with `config.workspace`, once the caller's role allows it. */
+    workspace: Workspace | null;
   }
   interface FastifyContextConfig {
     /** Reachable without a key and outside the rate limit. */
     public?: boolean;
     /** Needs a key but is outside the rate limit (signing out must work with a spent budget). */
     unmetered?: boolean;
+    /** The workspace right the route needs; checked after the key, account and rate (http/workspace-hook.ts). */
+    workspace?: WorkspaceRight;
   }
 }

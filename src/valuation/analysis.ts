@@ -92,6 +92,9 @@ export interface SquadValue {
   clubId: string;
   source: 'actual' | 'custom';
   expectedLeagueRank: number;
+  /** Probability of each final place, index 0 = first (the shadow squad's before and after) */
+  positionProbabilities: number[];
+  season: number;
   squad: { name: string; playerId: string; position: string }[];
   totalFeeEur: number;
   totalFutureEur: number;
@@ -116,6 +119,8 @@ export function squadValue(bundle: ModelBundle, snapshot: Snapshot, q: { clubId:
     clubId: q.clubId,
     source: q.squad === null ? 'actual' : 'custom',
     expectedLeagueRank: result.expectedLeagueRank,
+    positionProbabilities: result.positionProbabilities,
+    season: result.season,
     squad: result.squad.map((e) => ({ name: e.name, playerId: e.playerId, position: e.position })),
     totalFeeEur,
     totalFutureEur,

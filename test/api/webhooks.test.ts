@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import { createAccount } from '../../src/access/accounts.js';
 import { createKey } from '../../src/access/keys.js';
 import { createPlan } from '../../src/access/plans.js';
-import { enqueueEvent } from '../../src/data/webhook-store.js';
+import { enqueueEvent, listenersWithListedPlayers } from '../../src/data/webhook-store.js';
+import { addMemberByName, createOrganisation } from '../../src/access/organisations.js';
 import { WebhookDeliverer, retryDelayMs } from '../../src/notify/deliverer.js';
 import { checkWebhookUrl } from '../../src/notify/url-policy.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
@@ -204,4 +205,23 @@ test('the receiver of docs/calling-the-api.md, run as written, accepts a deliver
     child.kill();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('list.value_changed listens to every list the account sees: its Shortlist, and its organisation\'s shared lists', async () => {
+  const s = t.runtime.world.current();
+  const [a, b, c] = [...s.players.keys()].sort();
+  await createAccount(t.handle.db, { email: 'head@hooks.example', plan: 'hooks-all' });
+  await createAccount(t.handle.db, { email: 'scout@hooks.example', plan: 'hooks-all' });
+  await createOrganisation(t.handle.db, { name: 'Hooks FC', owner: 'head@hooks.example' });
+  await addMemberByName(t.handle.db, { name: 'Hooks FC', email: 'scout@hooks.example', role: 'scout' });
+  const head = (await createKey(t.handle.db, { email: 'head@hooks.example' })).api_key;
+  const scout = (await createKey(t.handle.db, { email: 'scout@hooks.example' })).api_key;
+  await (t.runtime.deps.authenticator as unknown as { tick(): Promise<void> }).tick();
+  const list = json(await t.post('/v1/lists', { name: 'Summer window' }, head));
+  assert.equal((await t.post('/v1/lists/entries', { list_id: list.list_id, player_id: a }, head)).statusCode, 200);
+  assert.equal((await t.post('/v1/shortlist', { player_id: b }, scout)).statusCode, 200);
+  assert.equal((await t.post('/v1/shortlist', { player_id: c }, otherKey)).statusCode, 200);
+  const scoutHook = json(await register({ url: 'http://127.0.0.1:9/scout', events: ['list.value_changed'] }, scout));
+  const listened = await listenersWithListedPlayers(t.handle.db, 'list.value_changed');
+  assert.deepEqual(listened.get(scoutHook.webhook_id), [a, b].sort(), 'the shared list\'s player and his own Shortlist\'s; not another account\'s');
 });

@@ -12,10 +12,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { waitFor, type ServerProcess } from '../helpers/server-process.js';
+import { runCli, waitFor, type ServerProcess } from '../helpers/server-process.js';
 import { SHOTS, studioSkip, studioWalk } from '../helpers/studio.js';
 
-const NAV = ['Search', 'Scouting', 'Recommend', 'Shortlist', 'Compare', 'Squad', 'Forecast', 'Accuracy'];
+const NAV = ['Search', 'Scouting', 'Recommend', 'Shortlist', 'Lists', 'Compare', 'Squad', 'Forecast', 'Accuracy'];
 
 interface Listed {
   service_id: string;
@@ -79,7 +79,7 @@ describe('Touchline Studio II: a scout\'s workspace', { skip: studioSkip }, () =
     await signIn();
   });
 
-  step('the navigation: eight named links, each page with its own tab title', async () => {
+  step('the navigation: nine named links, each page with its own tab title', async () => {
     for (const name of NAV) await nav(name).waitFor();
     const titles: string[] = [];
     for (const name of NAV) {
@@ -166,6 +166,77 @@ describe('Touchline Studio II: a scout\'s workspace', { skip: studioSkip }, () =
     assert.match(csv[0], /^name,position,age,club,contract_end,fee_eur,future_value_eur,note,added_at,player_id$/);
     assert.ok(csv.some((l) => l.includes('"fast, ""left"" foot"')), 'a note with a comma and quotes stays one cell');
     await shoot('shortlist');
+  });
+
+  step('Lists: an organisation made by the operator, a scout\'s list as a board; status, note, filters, CSV; members and activity; the shadow squad', async () => {
+    const env = { TOUCHLINE_DATA_DIR: walk.dataDir };
+    const scout = 'scout@studio.example';
+    await runCli(['accounts', 'create', '--email', scout, '--plan', 'demo'], env);
+    const scoutKey = JSON.parse((await runCli(['keys', 'create', '--email', scout, '--json'], env)).stdout).api_key as string;
+    await runCli(['orgs', 'create', '--name', 'Studio FC', '--owner', demo.email], env);
+    const added = JSON.parse((await runCli(['orgs', 'add-member', '--name', 'Studio FC', '--email', scout, '--role', 'scout', '--json'], env)).stdout);
+    assert.deepEqual(added.members.map((m: { role: string }) => m.role).sort(), ['owner', 'scout']);
+    const list = (await server.request('/v1/lists', { method: 'POST', key: scoutKey, body: { name: 'Wingers' } })).json<{ list_id: number }>();
+    const [a, b] = players;
+    assert.equal((await server.request('/v1/lists/entries', { method: 'POST', key: scoutKey, body: { list_id: list.list_id, player_id: a.service_id, note: 'two good feet' } })).status, 200);
+    assert.equal((await server.request('/v1/lists/entries', { method: 'POST', key: scoutKey, body: { list_id: list.list_id, player_id: b.service_id, status: 'offer' } })).status, 200);
+
+    await nav('Lists').click();
+    await page.getByRole('link', { name: 'Wingers' }).click();
+    const column = (status: string) => page.getByRole('region', { name: status, exact: true });
+    await column('watching').getByRole('article', { name: a.name }).waitFor();
+    await column('offer').getByRole('article', { name: b.name }).waitFor();
+    await page.locator('.notes').getByText('two good feet').waitFor();
+    // The owner moves him on and writes a note: both kept by the server.
+    await page.getByLabel(`Status of ${a.name}`).selectOption('scouted');
+    await column('scouted').getByRole('article', { name: a.name }).waitFor();
+    await page.getByLabel(`Note on ${a.name}`).fill('seen him live');
+    await page.getByRole('article', { name: a.name }).getByRole('button', { name: 'Add note' }).click();
+    await page.locator('.notes').getByText('seen him live').waitFor();
+    const stored = (await server.request(`/v1/lists/entries?list_id=${list.list_id}`, { key: scoutKey })).json<{ entries: { player_id: string; status: string; notes: { author: string; text: string }[] }[] }>();
+    const mine = stored.entries.find((e) => e.player_id === a.service_id)!;
+    assert.equal(mine.status, 'scouted');
+    assert.deepEqual(mine.notes.map((n) => [n.author, n.text]), [[scout, 'two good feet'], [demo.email, 'seen him live']]);
+    // Filters: by status, then by author.
+    await page.getByLabel('Filter by status').selectOption('offer');
+    await waitFor('one card', async () => ((await page.locator('.board-card').count()) === 1 ? true : undefined), { timeoutMs: 5_000 });
+    await page.getByLabel('Filter by status').selectOption('');
+    await page.getByLabel('Filter by author').selectOption(demo.email);
+    await waitFor('his card alone', async () => ((await page.locator('.board-card').count()) === 1 ? true : undefined), { timeoutMs: 5_000 });
+    await page.getByLabel('Filter by author').selectOption('');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    assert.equal(download.suggestedFilename(), 'Wingers.csv');
+    const csv = readFileSync((await download.path())!, 'utf8').trim().split(/\r\n/);
+    assert.equal(csv[0], 'name,status,added_by,added_at,notes,player_id');
+    assert.equal(csv.length, 3, csv.join('\n'));
+    // Members and activity: the owner manages, the feed names the scout and the owner.
+    await page.getByRole('heading', { name: 'Members of Studio FC' }).waitFor();
+    await page.getByLabel(`Role of ${scout}`).waitFor();
+    await page.locator('.activity li').filter({ hasText: 'seen him live' }).waitFor();
+    await shoot('lists');
+    // From a player's page, onto the shared list.
+    await page.goto(`${base}#/player/${players[2].service_id}`);
+    await page.getByLabel('List to add him to').selectOption({ label: 'Wingers' });
+    await page.getByRole('button', { name: 'Add to list' }).click();
+    await page.getByRole('status').filter({ hasText: 'On Wingers as watching.' }).waitFor();
+    const onList = (await server.request(`/v1/lists/entries?list_id=${list.list_id}`, { key: scoutKey })).json<{ entries: { player_id: string; added_by: string }[] }>().entries;
+    assert.deepEqual(onList.find((e) => e.player_id === players[2].service_id)?.added_by, demo.email);
+    await page.goto(`${base}#/lists`);
+
+    const club = (await server.request('/v1/squad_analysis', { method: 'POST', key: demoKey, body: { club_id: a.club_id! } })).json<{ squad: { player_id: string }[] }>();
+    const target = players.find((p) => p.club_id !== a.club_id)!;
+    const saved = await server.request('/v1/org/shadow_squad', {
+      method: 'PUT',
+      key: scoutKey,
+      body: { club_id: a.club_id, sell: [{ player_id: club.squad[0].player_id, asking_fee: 5_000_000 }], targets: [{ player_id: target.service_id, fee: 9_000_000, annual_wage: 1_000_000 }] },
+    });
+    assert.equal(saved.status, 200, saved.text);
+    await page.getByRole('link', { name: 'Shadow squad' }).click();
+    await page.getByRole('heading', { name: 'Planned squad by position' }).waitFor();
+    await page.locator('.depth-names .signing').filter({ hasText: target.name }).waitFor();
+    await page.getByText('Wages, 3 years').waitFor();
+    await page.locator('dl.facts dd').filter({ hasText: '→' }).waitFor();
+    await shoot('shadow-squad');
   });
 
   step('compare: "Add player" finds by name; two players side by side, named columns, a chart', async () => {

@@ -41,7 +41,7 @@ const LAST = ['test/discovery/real-data'];
  * and limits, the world as read back, rates, season membership, security, transport), by name
  * prefix so that a file split into happy path, errors and security stays in, and the scale-out tests.
  */
-const PG = ['test/api/access', 'test/api/league-forecast', 'test/api/reference', 'test/api/security', 'test/api/transport', 'test/api/valuation', 'test/scale/'];
+const PG = ['test/api/access', 'test/api/org', 'test/api/league-forecast', 'test/api/reference', 'test/api/security', 'test/api/transport', 'test/api/valuation', 'test/scale/'];
 
 const args = process.argv.slice(2);
 const pg = args.includes('--pg');

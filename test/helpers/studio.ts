@@ -51,6 +51,8 @@ export interface StudioWalk {
   /** the demo API key the start printed (for the test's own requests, never the browser's) */
   readonly demoKey: string;
   readonly demo: { email: string; password: string };
+  /** the served database's folder, for the operator's commands (they reach the server over its admin socket) */
+  readonly dataDir: string;
   /** page errors and console errors seen so far */
   readonly problems: string[];
   /** `METHOD /v1/...` of every API call the page made */
@@ -88,6 +90,9 @@ export function studioWalk(o: WalkOptions): StudioWalk {
     },
     get demo() {
       return demo;
+    },
+    get dataDir() {
+      return dataDir;
     },
     problems,
     apiCalls,

@@ -15,6 +15,8 @@ import { ComparePage } from './compare/ComparePage';
 import { ForecastPickPage, SquadPickPage } from './competitions/PickPages';
 import { RecommendPage } from './recommend/RecommendPage';
 import { ShortlistPage } from './shortlist/ShortlistPage';
+import { ListsPage } from './lists/ListsPage';
+import { ShadowSquadPage } from './lists/ShadowSquadPage';
 import { AccuracyPage } from './accuracy/AccuracyPage';
 import { useTitle } from './ui/title';
 import { CURRENCIES, setCurrency, useAccountCurrency, usePickedCurrency } from './ui/currency';
@@ -88,6 +90,10 @@ function Page({ route }: { route: Route }) {
       return <RecommendPage />;
     case 'shortlist':
       return <ShortlistPage />;
+    case 'lists':
+      return <ListsPage query={route.query} />;
+    case 'shadow':
+      return <ShadowSquadPage />;
     case 'compare':
       return <ComparePage query={route.query} />;
     case 'squads':
@@ -129,6 +135,7 @@ const NAV: ReadonlyArray<readonly [string, () => string]> = [
   ['Scouting', () => links.scouting()],
   ['Recommend', links.recommend],
   ['Shortlist', links.shortlist],
+  ['Lists', () => links.lists()],
   ['Compare', () => links.compare()],
   ['Squad', links.squads],
   ['Forecast', links.forecasts],
@@ -147,6 +154,9 @@ function activeNav(route: Route): string | null {
       return 'Recommend';
     case 'shortlist':
       return 'Shortlist';
+    case 'lists':
+    case 'shadow':
+      return 'Lists';
     case 'compare':
       return 'Compare';
     case 'squads':

@@ -11,6 +11,8 @@ export type Route =
   | { readonly page: 'forecast'; readonly id: string; readonly query: URLSearchParams }
   | { readonly page: 'recommend' }
   | { readonly page: 'shortlist' }
+  | { readonly page: 'lists'; readonly query: URLSearchParams }
+  | { readonly page: 'shadow' }
   | { readonly page: 'compare'; readonly query: URLSearchParams }
   | { readonly page: 'squads' }
   | { readonly page: 'forecasts' }
@@ -26,6 +28,8 @@ export function parseRoute(hash: string): Route {
   if (parts.length === 1 && parts[0] === 'scouting') return { page: 'scouting', query };
   if (parts.length === 1 && parts[0] === 'recommend') return { page: 'recommend' };
   if (parts.length === 1 && parts[0] === 'shortlist') return { page: 'shortlist' };
+  if (parts.length === 1 && parts[0] === 'lists') return { page: 'lists', query };
+  if (parts.length === 1 && parts[0] === 'shadow') return { page: 'shadow' };
   if (parts.length === 1 && parts[0] === 'compare') return { page: 'compare', query };
   if (parts.length === 1 && parts[0] === 'squad') return { page: 'squads' };
   if (parts.length === 1 && parts[0] === 'forecast') return { page: 'forecasts' };
@@ -48,6 +52,8 @@ export const links = {
   scouting: (query?: URLSearchParams) => href('/scouting', query),
   recommend: () => href('/recommend'),
   shortlist: () => href('/shortlist'),
+  lists: (listId?: number) => href('/lists', listId === undefined ? undefined : { list: String(listId) }),
+  shadowSquad: () => href('/shadow'),
   compare: (ids?: readonly string[]) => href('/compare', ids?.length ? { players: ids.join(',') } : undefined),
   squads: () => href('/squad'),
   forecasts: () => href('/forecast'),

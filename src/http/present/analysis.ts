@@ -104,7 +104,7 @@ export function presentForecast(forecast: LeagueForecastResult, snapshot: Snapsh
   };
 }
 
-const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+export const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
 /** GET /v1/match_forecast's body. */
 export function presentMatch(m: MatchForecastResult, q: { homeClubId: string; awayClubId: string }) {

@@ -27,6 +27,11 @@ import { recommendSigningsRoute } from './recommend-signings.js';
 import { roleDescriptionRoute } from './role-description.js';
 import { searchRoute } from './search.js';
 import { shortlistRoute } from './shortlist.js';
+import { listsRoute } from './lists.js';
+import { listsEntriesRoute } from './lists-entries.js';
+import { orgActivityRoute } from './org-activity.js';
+import { orgMembersRoute } from './org-members.js';
+import { orgShadowSquadRoute } from './org-shadow-squad.js';
 import { similarPlayersRoute } from './similar-players.js';
 import { squadAnalysisRoute } from './squad-analysis.js';
 import { webhooksRoute } from './webhooks.js';
@@ -69,4 +74,9 @@ export function apiRoutes(app: FastifyInstance, deps: HttpDeps): void {
   shortlistRoute(app, deps);
   webhooksRoute(app, deps);
   mcpRoute(app);
+  orgMembersRoute(app, deps);
+  listsRoute(app, deps);
+  listsEntriesRoute(app, deps);
+  orgActivityRoute(app, deps);
+  orgShadowSquadRoute(app, deps);
 }

@@ -45,6 +45,9 @@ function learnAccountCurrency(body: string): void {
   }
 }
 
+/** The organisation's shared work, changed by its members at any time. */
+const SHARED = /^\/v1\/(lists|org)(\/|$)/;
+
 /** Every call of the app: the key in a header, answers cached by method, URL and body. */
 async function studioFetch(input: Request): Promise<Response> {
   const key = currentKey();
@@ -52,8 +55,8 @@ async function studioFetch(input: Request): Promise<Response> {
   if (key) request.headers.set('x-api-key', key);
   const url = new URL(request.url);
   const isLogin = url.pathname === '/v1/auth/login';
-  // The shortlist changes under the person's own hand: never answered from the cache.
-  const uncached = isLogin || url.pathname === '/v1/shortlist' || url.pathname === '/v1/auth/logout';
+  // The shortlist changes under the person's own hand, the lists and the organisation under colleagues': never answered from the cache.
+  const uncached = isLogin || url.pathname === '/v1/shortlist' || url.pathname === '/v1/auth/logout' || SHARED.test(url.pathname);
   const body = request.method === 'GET' ? '' : await input.clone().text();
   const answer = uncached ? await send(request) : await cache.get(`${key ?? ''}|${request.method} ${request.url}|${body}`, () => send(request));
   if (answer.status === 200 && !isLogin && !url.searchParams.has('currency') && !body.includes('"currency_code"')) learnAccountCurrency(answer.body);

@@ -9,6 +9,7 @@ import { CATEGORIES, loadCareer, loadPlayingTime, loadProfile, loadValues } from
 import { ForMyClub } from './ForMyClub';
 import { SimilarPlayers } from './SimilarPlayers';
 import { ShortlistButton } from '../shortlist/ShortlistButton';
+import { AddToList } from '../lists/AddToList';
 import { useTitle } from '../ui/title';
 import { ScrollRegion } from '../ui/ScrollRegion';
 import { Warnings } from '../ui/Warnings';
@@ -46,6 +47,7 @@ export function PlayerPage({ id }: { id: string }) {
               <Fact term="Agency" value={info.agency_name} />
             </dl>
             <ShortlistButton playerId={id} />
+            <AddToList playerId={id} />
           </header>
         )}
       </Show>

@@ -3,6 +3,8 @@
  * line or a message. Listeners hear sign-in and sign-out.
  */
 const KEY_ITEM = 'touchline.key';
+/** The email signed in with, to find the person's own role among an organisation's members; none after a key sign-in. */
+const EMAIL_ITEM = 'touchline.email';
 const listeners = new Set<() => void>();
 
 export function currentKey(): string | null {
@@ -13,13 +15,24 @@ export function currentKey(): string | null {
   }
 }
 
-export function signIn(key: string): void {
+export function currentEmail(): string | null {
+  try {
+    return sessionStorage.getItem(EMAIL_ITEM);
+  } catch {
+    return null;
+  }
+}
+
+export function signIn(key: string, email?: string): void {
   sessionStorage.setItem(KEY_ITEM, key);
+  if (email) sessionStorage.setItem(EMAIL_ITEM, email.trim().toLowerCase());
+  else sessionStorage.removeItem(EMAIL_ITEM);
   for (const l of listeners) l();
 }
 
 export function signOut(): void {
   sessionStorage.removeItem(KEY_ITEM);
+  sessionStorage.removeItem(EMAIL_ITEM);
   for (const l of listeners) l();
 }
 

@@ -5,6 +5,7 @@ import { useTitle } from '../ui/title';
 import { usePickedCurrency } from '../ui/currency';
 import { formatMoney } from '../ui/format';
 import { ScrollRegion } from '../ui/ScrollRegion';
+import { download } from '../ui/download';
 import { Show } from '../ui/states';
 import { loadShortlist, removeFromShortlist, shortlistCsv, type ShortlistRow } from './data';
 import { shortlistRow } from './rows';
@@ -27,17 +28,6 @@ function compare(a: Row, b: Row, key: keyof ShortlistRow): number {
   if (x === null) return 1;
   if (y === null) return -1;
   return typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
-}
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The account's shortlist from the server, with each player's figures, sortable and exportable. */

@@ -31,7 +31,7 @@ export interface ShortlistRow {
 
 export const CSV_COLUMNS: readonly (keyof ShortlistRow)[] = ['name', 'position', 'age', 'club', 'contract_end', 'fee', 'future_value', 'note', 'added_at', 'player_id'];
 
-function csvCell(v: unknown): string {
+export function csvCell(v: unknown): string {
   const s = v === null || v === undefined ? '' : String(v);
   // RFC 4180 quoting; a leading = + - @ is prefixed so a spreadsheet never runs it as a formula.
   const safe = /^[=+\-@]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;

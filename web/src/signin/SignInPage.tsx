@@ -32,7 +32,7 @@ export function SignInPage() {
       if (r.response.status === 401) throw new Error('The email or password is not valid.');
       const data = unwrap(r);
       setPassword('');
-      signIn(data.api_key);
+      signIn(data.api_key, email);
     });
   };
 
