@@ -12,6 +12,9 @@ import { BODY_NOT_OBJECT } from './errors.js';
 
 const isMissing = (input: unknown) => input === undefined || input === '';
 
+/** PostgreSQL text cannot hold U+0000: a string to store that has one is refused as invalid (never a 500). */
+export const storable = (v: string) => !v.includes('\u0000');
+
 /** A required service id: absent or empty -> `<name> is required`, anything else malformed -> `Invalid <name>`. */
 export function requiredId(name: string, pattern: RegExp) {
   return z

@@ -9,8 +9,8 @@ import {
 
 /** Seed and count can be overridden to replay or widen a run (FUZZ_COUNT=50000); the defaults are what CI runs. */
 const SEED = Number(process.env.FUZZ_SEED ?? 7_2026);
-// About 130 requests a path with the organisation routes in: every path must get 100.
-const COUNT = Number(process.env.FUZZ_COUNT ?? 6_000);
+// About 120 requests a path with the organisation, webhook and MCP routes in: every path must get 100.
+const COUNT = Number(process.env.FUZZ_COUNT ?? 7_000);
 const BATCH = 8;
 const ANSWER_TIMEOUT_MS = 10_000;
 const ROOT = new URL('../../', import.meta.url).pathname.replace(/\/$/, '');

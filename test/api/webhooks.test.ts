@@ -193,7 +193,8 @@ test('the receiver of docs/calling-the-api.md, run as written, accepts a deliver
     const [d] = await deliveries(made.webhook_id);
     assert.equal(d!.status, 'delivered', JSON.stringify(d) + out);
     assert.equal(d!.status_code, 204);
-    assert.match(out, new RegExp(`^data\\.updated ${d!.event_id} \\{`, 'm'));
+    // the child's stdout reaches this process after its answer did: wait for the line
+    await waitFor('the receiver\'s line', async () => new RegExp(`^data\\.updated ${d!.event_id} \\{`, 'm').test(out), { timeoutMs: 5_000, intervalMs: 50 });
     const body = JSON.stringify({ id: 'evt_forged', type: 'data.updated', created_at: new Date().toISOString(), data: {} });
     const forged = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body, headers: { 'touchline-signature': signatureHeader('whsec_not_the_secret', body, Math.floor(Date.now() / 1000)) } });
     assert.equal(forged.status, 400);

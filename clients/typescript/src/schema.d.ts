@@ -5202,7 +5202,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook: the events it receives and where
-         * @description Per account, at most 20. `data.updated`: after a data update or rollback is served, its report's summary. `list.value_changed`: after an update, for each player on the account's shortlist whose market value or expected fee moved 10% or more, both figures before and after. A delivery is a POST of `{"id", "type", "created_at", "data"}` signed in `Touchline-Signature`; any 2xx is success, anything else is retried with backoff (30 s doubling, at most 2 h apart) for 24 hours.
+         * @description Per account, at most 20. `data.updated`: after a data update or rollback is served, its report's summary. `list.value_changed`: after an update, for each player on one of the lists the account sees (its Shortlist and own lists, or its organisation's shared lists) whose market value or expected fee moved 10% or more, both figures before and after. A delivery is a POST of `{"id", "type", "created_at", "data"}` signed in `Touchline-Signature`; any 2xx is success, anything else is retried with backoff (30 s doubling, at most 2 h apart) for 24 hours.
          */
         post: {
             parameters: {

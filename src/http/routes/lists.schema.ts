@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ENTRY_STATUSES, LIST_ENTRIES_MAX, ORG_ROLES } from '../../domain/workspace.js';
-import { bodyObject, playerIdField } from '../fields.js';
+import { bodyObject, playerIdField, storable } from '../fields.js';
 import { playerIdOut } from '../schemas.js';
 import { NOTE_MAX } from './shortlist.schema.js';
 
@@ -50,6 +50,7 @@ export const listCreateBody = bodyObject({
     .trim()
     .min(1, { error: 'name is required' })
     .max(LIST_NAME_MAX, { error: 'name is too long' })
+    .refine(storable, { error: 'Invalid name' })
     .describe(`The list's name, 1 to ${LIST_NAME_MAX} characters`),
 });
 
@@ -92,6 +93,7 @@ export const entryPutBody = bodyObject({
     .trim()
     .min(1, { error: 'note must not be empty' })
     .max(NOTE_MAX, { error: 'note is too long' })
+    .refine(storable, { error: 'Invalid note' })
     .optional()
     .describe(`A note on him, at most ${NOTE_MAX} characters, appended to his notes with its author`),
 });
@@ -116,6 +118,7 @@ const emailField = (name: string) =>
     .min(1, { error: `${name} is required` })
     .max(254, { error: `Invalid ${name}` })
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: `Invalid ${name}` })
+    .refine(storable, { error: `Invalid ${name}` })
     .describe('The account\'s email (case-insensitive)');
 
 export const memberPutBody = bodyObject({ email: emailField('email'), role: roleField() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyObject, playerIdField } from '../fields.js';
+import { bodyObject, playerIdField, storable } from '../fields.js';
 import { playerIdOut } from '../schemas.js';
 
 export const NOTE_MAX = 2000;
@@ -22,6 +22,7 @@ export const shortlistAddBody = bodyObject({
   note: z
     .string({ error: 'note must be a string' })
     .max(NOTE_MAX, { error: 'note is too long' })
+    .refine(storable, { error: 'Invalid note' })
     .optional()
     .describe(`A note on him, at most ${NOTE_MAX} characters; sent again for a listed player it replaces his note`),
 });

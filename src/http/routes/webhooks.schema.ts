@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WEBHOOK_EVENTS, WEBHOOKS_MAX } from '../../domain/webhooks.js';
-import { bodyObject, requiredId } from '../fields.js';
+import { bodyObject, requiredId, storable } from '../fields.js';
 
 /** wh_ + 16 base64url characters, as the store makes them. */
 export const WEBHOOK_ID_PATTERN = /^wh_[A-Za-z0-9_-]{16}$/;
@@ -14,6 +14,7 @@ export const webhookRegisterBody = bodyObject({
     .string({ error: (iss) => (iss.input === undefined ? 'url is required' : 'Invalid url') })
     .min(1, { error: 'url is required' })
     .max(URL_MAX, { error: 'Invalid url' })
+    .refine(storable, { error: 'Invalid url' })
     .describe('Where deliveries are POSTed: https to a public address (http to loopback only when WEBHOOKS_ALLOW_HTTP_LOOPBACK=1)'),
   events: z
     .array(z.enum(WEBHOOK_EVENTS, { error: 'Invalid events' }), { error: (iss) => (iss.input === undefined ? 'events is required' : 'Invalid events') })
