@@ -6,6 +6,13 @@ import { download } from '../ui/download';
 import { Show } from '../ui/states';
 import { authorsOf, canWrite, failureText, filterEntries, listCsv, loadEntries, putEntry, removeEntry, STATUSES, type Entry, type Role, type Status } from './data';
 
+/** A status select's options, one a status, in the board's order (fresh nodes for each select). */
+const statusOptions = () => STATUSES.map((s) => (
+  <option key={s} value={s}>
+    {s}
+  </option>
+));
+
 interface Props {
   listId: number;
   role: Role | null;
@@ -49,11 +56,7 @@ export function ListBoard({ listId, role, shortlist, onChange, onError }: Props)
                 Status
                 <select aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.currentTarget.value as Status | '')}>
                   <option value="">All</option>
-                  {STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
+                  {statusOptions()}
                 </select>
               </label>
               <label>
@@ -127,11 +130,7 @@ function Card({ e, writable, act, listId }: { e: Entry; writable: boolean; act: 
         <label class="small">
           Status of {e.name}
           <select value={e.status} onChange={(ev) => void act(() => putEntry({ list_id: listId, player_id: e.player_id, status: ev.currentTarget.value as Status }))}>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
+            {statusOptions()}
           </select>
         </label>
       )}
