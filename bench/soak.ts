@@ -70,12 +70,12 @@ const dataDir = mkdtempSync(join(tmpdir(), 'touchline-soak-'));
 const zips = values.update ? await baseAndNext() : null;
 const zipServer = zips ? await serveZips({ '/base.zip': zips.baseZip, '/next.zip': zips.nextZip }, await freePort()) : null;
 const cliEnv = { TOUCHLINE_DATA_DIR: dataDir, DATABASE_URL: scratch?.url, LOG_LEVEL: 'warn' };
-/** Runs `touchline data ...` against the server's data; resolves with its time, rejects on a failure. */
-async function dataCommand(args: string[]): Promise<number> {
+/** Runs `touchline data ... --json` against the server's data: its report's status and its time; rejects on a failure. */
+async function dataCommand(args: string[]): Promise<string> {
   const t0 = performance.now();
-  const r = await spawnCli(['data', ...args], cliEnv, { timeoutMs: 600_000 }).done;
+  const r = await spawnCli(['data', ...args, '--json'], cliEnv, { timeoutMs: 600_000 }).done;
   if (r.code !== 0) throw new Error(`touchline data ${args.join(' ')}: exit ${r.code}: ${r.stderr}`);
-  return (performance.now() - t0) / 1000;
+  return `${r.json<{ status: string }>().status} in ${((performance.now() - t0) / 1000).toFixed(1)} s`;
 }
 console.error(`starting the server (${scratch ? 'PostgreSQL' : 'embedded database'}${values.redis ? ', Redis limiter' : ''}) …`);
 const server = await startServerProcess({
@@ -92,7 +92,7 @@ const server = await startServerProcess({
 });
 if (zipServer) {
   console.error('replacing the demo world with the fixture\'s dataset (touchline data update; not measured) …');
-  await dataCommand(['update', '--from', zipServer.url('/base.zip'), '--json']);
+  await dataCommand(['update', '--from', zipServer.url('/base.zip')]);
   // the server serves it within its 2 s version check, and is ready once its workers hold it
   for (let i = 0; i < 120 && (await server.request('/v1/ready')).status !== 200; i++) await new Promise((r) => setTimeout(r, 500));
 }
@@ -156,8 +156,8 @@ try {
   const changes: Promise<string>[] = [];
   const changeAt = zipServer ? [Math.max(1, Math.floor(windows / 3)), Math.max(2, Math.floor((2 * windows) / 3))] : [];
   for (let w = 1; w <= windows; w++) {
-    if (zipServer && w === changeAt[0]) changes.push(dataCommand(['update', '--from', zipServer.url('/next.zip'), '--json']).then((s) => `update ${s.toFixed(1)} s (window ${w})`));
-    if (zipServer && w === changeAt[1]) changes.push(changes[0]!.then(() => dataCommand(['rollback', '--json'])).then((s) => `rollback ${s.toFixed(1)} s (window ${w} or later)`));
+    if (zipServer && w === changeAt[0]) changes.push(dataCommand(['update', '--from', zipServer.url('/next.zip')]).then((s) => `update: ${s} (started in window ${w})`));
+    if (zipServer && w === changeAt[1]) changes.push(changes[0]!.then(() => dataCommand(['rollback'])).then((s) => `rollback: ${s} (started in window ${w} or later)`));
     let rssMax = 0;
     const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMiB(server.pid))), 2_000);
     const r = await autocannon({
