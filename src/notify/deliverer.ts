@@ -4,6 +4,7 @@ import { claimDueDeliveries, recordAttempt, releaseDelivery, type AttemptResult,
 import { RETRY_FOR_MS, WebhookUrlRefused } from '../domain/webhooks.js';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.js';
 import { checkWebhookUrl, type UrlPolicy } from './url-policy.js';
+import { postTo, PostTimeout } from './post.js';
 
 export interface DelivererOptions {
   readonly policy: UrlPolicy;
@@ -81,28 +82,21 @@ export class WebhookDeliverer {
 
   private async attempt(d: DueDelivery, timeoutMs: number): Promise<Omit<AttemptResult, 'retryAt'>> {
     try {
-      // again at each attempt: a name may resolve inside the network by now
-      const url = await checkWebhookUrl(d.url, this.opts.policy);
+      // again at each attempt, and connected to as checked: a name may resolve inside the network by now
+      const target = await checkWebhookUrl(d.url, this.opts.policy);
       const body = JSON.stringify({ id: d.eventId, type: d.type, created_at: d.eventCreatedAt, data: d.data });
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Touchline-Webhooks/1',
-          [SIGNATURE_HEADER]: signatureHeader(d.secret, body, Math.floor(Date.now() / 1000)),
-        },
-        body,
-        // a redirect could lead inside the network: not followed, and not a success
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await res.body?.cancel();
-      const delivered = res.status >= 200 && res.status < 300;
-      return { delivered, statusCode: res.status, error: delivered ? null : `answered ${res.status}` };
+      const status = await postTo(target, {
+        'content-type': 'application/json',
+        'user-agent': 'Touchline-Webhooks/1',
+        [SIGNATURE_HEADER]: signatureHeader(d.secret, body, Math.floor(Date.now() / 1000)),
+      }, body, timeoutMs);
+      // a redirect could lead inside the network: not followed, and not a success
+      const delivered = status >= 200 && status < 300;
+      return { delivered, statusCode: status, error: delivered ? null : `answered ${status}` };
     } catch (err) {
       const error = err instanceof WebhookUrlRefused ? `URL not allowed: ${err.message}`
-        : err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s`
-        : err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+        : err instanceof PostTimeout ? err.message
+        : err instanceof Error ? err.message : String(err);
       return { delivered: false, statusCode: null, error };
     }
   }

@@ -17,12 +17,20 @@ function rangeOf(address: string): string {
   return ip.range();
 }
 
+/** A URL that may be called, with the addresses its host resolved to when it was checked. */
+export interface CheckedUrl {
+  readonly url: URL;
+  /** Every address checked; a delivery connects to the first, so a later answer of the name is never used. */
+  readonly addresses: readonly string[];
+}
+
 /**
  * Checks that a webhook URL may be called, and resolves its host: https to a public address, or
- * loopback when the policy allows it. Run at registration and again before each delivery, so a name
- * that later resolves inside the network (DNS rebinding) is refused then. Throws WebhookUrlRefused.
+ * loopback when the policy allows it. Run at registration and again before each delivery, which then
+ * connects to the address checked here (a name that resolves inside the network later, DNS rebinding,
+ * is never connected to). Throws WebhookUrlRefused.
  */
-export async function checkWebhookUrl(raw: string, policy: UrlPolicy): Promise<URL> {
+export async function checkWebhookUrl(raw: string, policy: UrlPolicy): Promise<CheckedUrl> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -44,7 +52,7 @@ export async function checkWebhookUrl(raw: string, policy: UrlPolicy): Promise<U
   const loopback = ranges.every((r) => r === 'loopback');
   if (ranges.some((r) => INTERNAL.has(r))) throw new WebhookUrlRefused('a private, link-local or reserved address');
   if (ranges.includes('loopback') && !(loopback && policy.allowLoopback)) throw new WebhookUrlRefused('a loopback address');
-  if (url.protocol === 'https:') return url;
-  if (url.protocol === 'http:' && loopback && policy.allowLoopback) return url;
+  if (url.protocol === 'https:') return { url, addresses };
+  if (url.protocol === 'http:' && loopback && policy.allowLoopback) return { url, addresses };
   throw new WebhookUrlRefused('not https');
 }

@@ -12,6 +12,7 @@ import { enqueueEvent, listenersWithListedPlayers } from '../../src/data/webhook
 import { addMemberByName, createOrganisation } from '../../src/access/organisations.js';
 import { WebhookDeliverer, retryDelayMs } from '../../src/notify/deliverer.js';
 import { checkWebhookUrl } from '../../src/notify/url-policy.js';
+import { postTo } from '../../src/notify/post.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { freePort, REPO_ROOT, waitFor } from '../helpers/server-process.js';
 import { signatureHeader } from '../../src/notify/signature.js';
@@ -89,7 +90,20 @@ test('without WEBHOOKS_ALLOW_HTTP_LOOPBACK, loopback is refused over http and ht
     await assert.rejects(checkWebhookUrl(url, strict), /loopback|not https/, url);
   }
   await assert.rejects(checkWebhookUrl('http://8.8.8.8/', strict), /not https/);
-  assert.equal((await checkWebhookUrl('https://8.8.8.8/hook', strict)).hostname, '8.8.8.8');
+  assert.equal((await checkWebhookUrl('https://8.8.8.8/hook', strict)).url.hostname, '8.8.8.8');
+});
+
+test('a delivery connects to the address checked, never to what the name resolves to later (DNS rebinding)', async () => {
+  const receiver = await startReceiver();
+  try {
+    const port = new URL(receiver.url).port;
+    // a name that resolves nowhere: only the address the check gave can be reached
+    const status = await postTo({ url: new URL(`http://rebind.invalid:${port}/hooks/touchline`), addresses: ['127.0.0.1'] }, { 'content-type': 'application/json' }, '{"id":"evt_pinned","type":"data.updated","created_at":"","data":{}}', 5_000);
+    assert.equal(status, 200);
+    assert.equal(receiver.received.at(-1)?.body.id, 'evt_pinned');
+  } finally {
+    await receiver.close();
+  }
 });
 
 test('a data.updated event reaches the receiver signed with the secret, and is listed as delivered', async () => {
