@@ -10,7 +10,7 @@ import { migrateToLatest } from '../data/db.js';
 import { acquireLock, LockedError } from '../data/embedded-lock.js';
 import { REDACT_PATHS } from '../logger.js';
 import { createMcpServer } from '../mcp/server.js';
-import { toolsFrom, type ApiCall, type OpenApiDocument } from '../mcp/tools.js';
+import { callThrough, toolsFrom, type OpenApiDocument } from '../mcp/tools.js';
 import { createRuntime, loadServedWorld } from '../runtime.js';
 import { CliError, openFromConfig } from './context.js';
 
@@ -58,12 +58,7 @@ async function serveMcpStdio(email: string): Promise<void> {
     await app.ready();
     const key = await createKeyForAccount(handle.db, account.id, { label: SESSION_KEY_LABEL });
     keyId = key.key_id;
-    const call: ApiCall = async ({ method, url, body }) => {
-      const headers: Record<string, string> = { 'x-api-key': key.api_key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-      const res = await app.inject({ method, url, headers, payload: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as unknown) : null };
-    };
-    const server = createMcpServer(toolsFrom(app.swagger() as OpenApiDocument), call);
+    const server = createMcpServer(toolsFrom(app.swagger() as OpenApiDocument), callThrough(app, { 'x-api-key': key.api_key }));
     const transport = new StdioServerTransport();
     const ended = new Promise<void>((resolve) => {
       transport.onclose = () => resolve();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ColumnType, Generated } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from './db.js';
+import { isoOfTimestamp } from './timestamps.js';
 import { DELIVERIES_LISTED, type Delivery, type DeliveryStatus, type Webhook, type WebhookEventType } from '../domain/webhooks.js';
 
 /** Rows of migration 013; kept here so schema.ts need not know webhooks. */
@@ -39,19 +40,10 @@ type Tables = { webhooks: WebhooksTable; webhook_events: WebhookEventsTable; web
 
 const tables = (db: Db) => db.withTables<Tables>();
 
-/** PostgreSQL's text form of a timestamptz ("2026-11-26 06:42:15.123+00") or a Date, as ISO 8601. */
-function iso(at: string | Date): string;
-function iso(at: string | Date | null): string | null;
-function iso(at: string | Date | null): string | null {
-  if (at === null) return null;
-  if (at instanceof Date) return at.toISOString();
-  return new Date(at.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
-}
-
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
 function toWebhook(r: { id: string; url: string; events: WebhookEventType[]; created_at: string }): Webhook {
-  return { id: r.id, url: r.url, events: r.events, createdAt: iso(r.created_at) };
+  return { id: r.id, url: r.url, events: r.events, createdAt: isoOfTimestamp(r.created_at) };
 }
 
 /** An event to announce: to every webhook subscribed to its type, or only to one account's. */
@@ -122,7 +114,7 @@ export function createWebhookStore(base: Db) {
         .execute();
       return rows.map((r) => ({
         id: String(r.id), eventId: r.event_id, event: r.type, status: r.status, statusCode: r.status_code, attempts: r.attempts, error: r.error,
-        createdAt: iso(r.created_at), lastAttemptAt: iso(r.last_attempt_at), nextAttemptAt: r.status === 'pending' ? iso(r.next_attempt_at) : null,
+        createdAt: isoOfTimestamp(r.created_at), lastAttemptAt: r.last_attempt_at === null ? null : isoOfTimestamp(r.last_attempt_at), nextAttemptAt: r.status === 'pending' ? isoOfTimestamp(r.next_attempt_at) : null,
       }));
     },
   };
@@ -173,7 +165,7 @@ export async function claimDueDeliveries(base: Db, limit: number, leaseMs: numbe
     returning d.id, d.attempts, w.url, w.secret, e.id as event_id, e.type, e.data, e.data_version, e.created_at as event_created_at`.execute(base);
   return rows.rows.map((r) => ({
     id: String(r.id), attempts: r.attempts, url: r.url, secret: r.secret, eventId: r.event_id, type: r.type,
-    data: typeof r.data === 'string' ? (JSON.parse(r.data) as unknown) : r.data, dataVersion: r.data_version, eventCreatedAt: iso(r.event_created_at),
+    data: typeof r.data === 'string' ? (JSON.parse(r.data) as unknown) : r.data, dataVersion: r.data_version, eventCreatedAt: isoOfTimestamp(r.event_created_at),
   }));
 }
 

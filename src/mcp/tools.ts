@@ -104,6 +104,20 @@ export interface ApiAnswer {
 
 export type ApiCall = (req: ApiRequest) => Promise<ApiAnswer>;
 
+/** What an in-process request of the app needs (Fastify's inject, without the network). */
+export interface Injector {
+  inject(opts: { method: 'GET' | 'POST'; url: string; headers: Record<string, string>; payload?: string }): Promise<{ statusCode: number; body: string }>;
+}
+
+/** Tool calls as requests of the app itself, with the caller's credentials in `headers`. */
+export function callThrough(app: Injector, headers: Readonly<Record<string, string>>): ApiCall {
+  return async ({ method, url, body }) => {
+    const json = body !== undefined;
+    const res = await app.inject({ method, url, headers: json ? { ...headers, 'content-type': 'application/json' } : { ...headers }, payload: json ? JSON.stringify(body) : undefined });
+    return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as unknown) : null };
+  };
+}
+
 function requestOf(e: Endpoint, args: Record<string, unknown>): ApiRequest {
   if (e.method === 'POST') return { method: 'POST', url: e.path, body: args };
   const query = new URLSearchParams();

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMcpServer } from '../../mcp/server.js';
-import { toolsFrom, TOOL_SPECS, type ApiCall, type OpenApiDocument, type Tool } from '../../mcp/tools.js';
+import { callThrough, toolsFrom, TOOL_SPECS, type OpenApiDocument, type Tool } from '../../mcp/tools.js';
 import { ApiError } from '../errors.js';
 import { commonErrors, errorResponse } from '../schemas.js';
 
@@ -44,11 +44,7 @@ export function mcpRoute(app: FastifyInstance): void {
       const v = req.headers[h];
       if (typeof v === 'string') headers[h] = v;
     }
-    const call: ApiCall = async ({ method, url, body }) => {
-      const res = await app.inject({ method, url, headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' }, payload: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as unknown) : null };
-    };
-    const server = createMcpServer(tools, call);
+    const server = createMcpServer(tools, callThrough(app, headers));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     reply.raw.on('close', () => {
