@@ -58,7 +58,7 @@ const house = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'coverage/', '.cache/', 'web/dist/', 'build/'] },
+  { ignores: ['node_modules/', 'data/', 'coverage/', '.cache/', 'web/dist/', 'build/', 'build-test/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,6 +3,7 @@
 // Usage: npx tsx bench/test-timing.ts [--jobs N] [files...]   (default: every test file, one at a time)
 import { spawn } from 'node:child_process';
 import { allTestFiles } from '../test/helpers/test-files.js';
+import { buildTests, testCommand } from '../test/helpers/test-command.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 
@@ -22,7 +23,7 @@ interface Row {
 /** Wall time, and the CPU time of the file's processes (children included, through GNU time), which a busy machine changes less. */
 function timeFile(file: string): Promise<Row> {
   const started = performance.now();
-  const child = spawn('/usr/bin/time', ['-f', '@@cpu %U %S', process.execPath, '--import', 'tsx', file], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: process.env });
+  const child = spawn('/usr/bin/time', ['-f', '@@cpu %U %S', process.execPath, ...testCommand(file)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: process.env });
   let err = '';
   child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   return new Promise((resolve) =>
@@ -34,6 +35,7 @@ function timeFile(file: string): Promise<Row> {
 }
 const line = (r: Row) => `${r.s.toFixed(1).padStart(7)} s wall ${r.cpu.toFixed(1).padStart(6)} s CPU  ${r.code ? 'FAIL ' : ''}${r.file}`;
 
+buildTests();
 const started = performance.now();
 const queue = [...files];
 const rows: Row[] = [];

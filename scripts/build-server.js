@@ -51,40 +51,52 @@ function outputsOf(source) {
   return source.endsWith('.ts') ? [source.replace(/\.ts$/, '.js'), source.replace(/\.ts$/, '.js.map')] : [source];
 }
 
-export async function buildServer() {
+/**
+ * Transpiles every .ts file under `from` to `to` at the same depth (other files copied), writing only
+ * what changed and removing outputs whose source is gone. `rewrite(js, outFile)` may change a module's
+ * text before it is written.
+ */
+export async function mirrorTree(from, to, rewrite = (js) => js) {
   const started = performance.now();
-  const sources = filesUnder(SRC).filter((f) => !f.endsWith('.tmp'));
+  const sources = filesUnder(from).filter((f) => !f.endsWith('.tmp'));
   const ts = sources.filter((f) => f.endsWith('.ts'));
   const result = await build({
-    entryPoints: ts.map((f) => join(SRC, f)),
-    outdir: OUT,
-    outbase: SRC,
+    entryPoints: ts.map((f) => join(from, f)),
+    outdir: to,
+    outbase: from,
     bundle: false,
     format: 'esm',
     platform: 'node',
     target: 'esnext',
-    // Stack traces map back to src/ with NODE_OPTIONS=--enable-source-maps (off by default: no cost).
+    // Stack traces map back to the sources with NODE_OPTIONS=--enable-source-maps (off by default: no cost).
     sourcemap: 'linked',
     sourcesContent: false,
     write: false,
     logLevel: 'silent',
   });
   let written = 0;
-  for (const f of result.outputFiles) if (writeIfChanged(f.path, Buffer.from(f.contents))) written++;
-  for (const f of sources.filter((s) => !s.endsWith('.ts'))) if (writeIfChanged(join(OUT, f), readFileSync(join(SRC, f)))) written++;
+  for (const f of result.outputFiles) {
+    const bytes = f.path.endsWith('.js') ? Buffer.from(rewrite(f.text, f.path)) : Buffer.from(f.contents);
+    if (writeIfChanged(f.path, bytes)) written++;
+  }
+  for (const f of sources.filter((s) => !s.endsWith('.ts'))) if (writeIfChanged(join(to, f), readFileSync(join(from, f)))) written++;
 
   // Outputs of deleted sources go too, and stale temporaries of a build that was killed.
   const expected = new Set(sources.flatMap(outputsOf));
   let removed = 0;
-  for (const f of filesUnder(OUT)) {
+  for (const f of filesUnder(to)) {
     // another build's temporary is renamed in milliseconds: only an old one is left over
-    const stale = f.endsWith('.tmp') ? Date.now() - (statSync(join(OUT, f), { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 60_000 : !expected.has(f);
+    const stale = f.endsWith('.tmp') ? Date.now() - (statSync(join(to, f), { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 60_000 : !expected.has(f);
     if (stale) {
-      rmSync(join(OUT, f), { force: true });
+      rmSync(join(to, f), { force: true });
       removed++;
     }
   }
   return { files: ts.length, written, removed, ms: performance.now() - started };
+}
+
+export function buildServer() {
+  return mirrorTree(SRC, OUT);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -18,6 +18,10 @@ function program(): Command {
   return p;
 }
 
+/** The driver beside this file: its .ts through tsx when run from source, its build when run from build-test/. */
+const fromSource = import.meta.url.endsWith('.ts');
+const DRIVER = [...(fromSource ? ['--import', 'tsx'] : []), fileURLToPath(new URL(`./cli-driver.${fromSource ? 'ts' : 'js'}`, import.meta.url))];
+
 const run = (...args: string[]) => program().parseAsync(['node', 'touchline', ...args]);
 
 test('the commands of CONVENTIONS.md exist with their options, each with --json', () => {
@@ -65,8 +69,7 @@ test('required options are enforced by the parser', async () => {
 });
 
 test('a failing command prints a clear message and exits non-zero', () => {
-  const driver = fileURLToPath(new URL('./cli-driver.ts', import.meta.url));
-  const r = spawnSync(process.execPath, ['--import', 'tsx', driver, 'plans', 'create', '--name', 'x', '--json'], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [...DRIVER, 'plans', 'create', '--name', 'x', '--json'], { encoding: 'utf8' });
   assert.equal(r.status, 1);
   assert.equal(r.stderr, 'touchline: Give --all or --competitions A,B [--clubs ID,ID]\n');
   assert.equal(r.stdout, '');
@@ -111,12 +114,11 @@ test('the access operations run by name with JSON arguments, as a running server
 });
 
 test('plans through the command line: a typo fails and changes nothing, --allow-unknown and --rate-limit work', () => {
-  const driver = fileURLToPath(new URL('./cli-driver.ts', import.meta.url));
   const dir = mkdtempSync(join(tmpdir(), 'touchline-cli-'));
   const cli = (...args: string[]) => {
     const env: NodeJS.ProcessEnv = { ...process.env, TOUCHLINE_DATA_DIR: dir, LOG_LEVEL: 'silent' };
     delete env.DATABASE_URL;
-    return spawnSync(process.execPath, ['--import', 'tsx', driver, ...args], { encoding: 'utf8', env });
+    return spawnSync(process.execPath, [...DRIVER, ...args], { encoding: 'utf8', env });
   };
   try {
     // The fresh database has no world loaded, so every competition is unknown to it.

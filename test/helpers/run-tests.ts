@@ -1,6 +1,6 @@
 /**
- * `npm test`: makes the demo world's test database and models once (so parallel test files do not
- * each build them), then runs every test file with node's test runner in a process of its own, two
+ * `npm test`: builds the tests and the code under test to plain JavaScript (test-command.ts), makes
+ * the demo world's test database and models once (so parallel test files do not each build them), then runs every test file with node's test runner in a process of its own, two
  * at a time by default (TOUCHLINE_TEST_CONCURRENCY): each file has its own database copy, so files
  * are independent. The slowest go first so that the lanes end together (node 20's `--test` sorts the
  * files by name, so this runner schedules them itself). A file's output is printed whole when it
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoWorldDir } from './app.js';
 import { allTestFiles } from './test-files.js';
+import { BUILT_ENV, buildTests, testCommand } from './test-command.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -63,6 +64,7 @@ if (list) {
 }
 
 const started = performance.now();
+buildTests();
 await demoWorldDir();
 console.log(`# demo world database and models ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
@@ -84,7 +86,7 @@ process.on('exit', () => rmSync(reports, { recursive: true, force: true }));
 function runFile(file: string, lane: number): Promise<Result> {
   const t0 = performance.now();
   const report = join(reports, `lane-${lane}.tap`);
-  const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=tap', `--test-reporter-destination=${report}`, file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--test-reporter=tap', `--test-reporter-destination=${report}`, ...testCommand(file)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, [BUILT_ENV]: '1' } });
   const out: Buffer[] = [];
   child.stdout.on('data', (c: Buffer) => out.push(c));
   child.stderr.on('data', (c: Buffer) => out.push(c));

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SETTING_NAMES } from '../../src/config.js';
+import { BUILT_ENV } from './test-command.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Trained model artifacts shared by test runs, so a new database is only rated, not trained. */
@@ -29,7 +30,8 @@ let built = false;
 export function cliCommand(args: string[], compiled = process.env.TOUCHLINE_TEST_TSX !== '1'): string[] {
   if (!compiled) return ['--import', 'tsx', CLI, ...args];
   if (!built) {
-    buildServer();
+    // `npm test` built it before starting this process
+    if (process.env[BUILT_ENV] !== '1') buildServer();
     built = true;
   }
   return [BUILT_CLI, ...args];
