@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -15,6 +15,7 @@ import { createRuntime, loadServedWorld, type Runtime } from '../../src/runtime.
 import { ensureModels } from '../../src/models/train.js';
 import { copyDataDir, madeOnce } from './embedded.js';
 import { hashTree } from './tree-hash.js';
+import { BEFORE_WORLD_ENV } from './test-command.js';
 
 export const TEST_KEY = 'tl_test_bootstrap_key_0123456789abcdef';
 export const DEMO_SEED = 42;
@@ -63,18 +64,17 @@ export async function demoDataDir(prefix: string): Promise<string> {
  * version. Not compressed: every test file loads it, and unpacking a gzipped one costs about a second.
  */
 export async function demoWorldDump(config: Config = loadConfig({ LOG_LEVEL: 'silent', TOUCHLINE_MODELS_DIR: MODELS_DIR })): Promise<string> {
-  const dir = join(ROOT, '.cache');
-  const file = join(dir, `test-world-${templateKey()}-${config.TOUCHLINE_AS_OF ?? DEFAULT_AS_OF}.tar`);
-  if (!existsSync(file)) {
+  if (process.env[BEFORE_WORLD_ENV] === '1') {
+    throw new Error(`this file was started before the demo world was ready, but it needs the demo world: take it off run-tests.ts's BEFORE_WORLD list`);
+  }
+  const file = join(ROOT, '.cache', `test-world-${templateKey()}-${config.TOUCHLINE_AS_OF ?? DEFAULT_AS_OF}.tar`);
+  await madeOnce(file, async (tmp) => {
     const fresh = await openDatabase({});
     await loadDemo(fresh, config);
     const dump = await fresh.pglite!.dumpDataDir('none');
     await fresh.close();
-    mkdirSync(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
-    renameSync(tmp, file);
-  }
+  });
   return file;
 }
 

@@ -4,31 +4,58 @@
  * test file.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/data/db.js';
 import { hashTree } from './tree-hash.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-/**
- * Makes `dir` once with `build` (given a temporary folder to fill), safely when several test
- * processes race: each builds aside and the first rename wins.
- */
-export async function madeOnce(dir: string, build: (tmp: string) => Promise<void>): Promise<string> {
-  if (existsSync(dir)) return dir;
-  const tmp = `${dir}.${process.pid}.tmp`;
-  rmSync(tmp, { recursive: true, force: true });
-  await build(tmp);
+/** Whether a process with this id is running (a lock left by a killed process is stale). */
+function alive(pid: number): boolean {
   try {
-    renameSync(tmp, dir);
+    process.kill(pid, 0);
+    return true;
   } catch (err) {
-    // Another process got there first (a folder is not replaced by rename): keep theirs.
-    rmSync(tmp, { recursive: true, force: true });
-    if (!existsSync(dir)) throw err;
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
-  return dir;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Makes `path` (a folder or a file) once with `build` (given a temporary path to fill). Several test
+ * processes may ask at once (the two suites, the runner and a test file): the first takes a lock
+ * (`path.lock`, holding its process id) and builds; the others wait for it rather than build the
+ * same thing beside it, and build themselves only if the holder dies without finishing.
+ */
+export async function madeOnce(path: string, build: (tmp: string) => Promise<void>): Promise<string> {
+  const lock = `${path}.lock`;
+  for (;;) {
+    if (existsSync(path)) return path;
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const holder = Number(readFileSync(lock, { encoding: 'utf8', flag: 'r' }) || NaN);
+    // a lock without a living holder (killed mid-build) is taken over; an empty one is being written
+    if (Number.isInteger(holder) && !alive(holder)) rmSync(lock, { force: true });
+    else await sleep(200);
+  }
+  try {
+    if (existsSync(path)) return path;
+    const tmp = `${path}.${process.pid}.tmp`;
+    rmSync(tmp, { recursive: true, force: true });
+    await build(tmp);
+    renameSync(tmp, path);
+    return path;
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }
 
 /** A private copy of a data folder made once, in a temporary folder of its own; `remove` deletes it. */

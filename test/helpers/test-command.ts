@@ -20,6 +20,12 @@ const FROM_SOURCE = ['test/clients/', 'test/engine/loader.test.ts'];
 /** Set for the test processes of a run that built build/ and build-test/ before starting them. */
 export const BUILT_ENV = 'TOUCHLINE_TEST_BUILT';
 
+/**
+ * Set for a test file started while the runner still makes the demo world (run-tests.ts's
+ * BEFORE_WORLD): asking for the demo world then fails, so a file that comes to need it is moved, not waited for.
+ */
+export const BEFORE_WORLD_ENV = 'TOUCHLINE_TEST_BEFORE_WORLD';
+
 /** Brings build/ and build-test/ up to date (well under a second when little changed); nothing when running from source. */
 export function buildTests(): void {
   if (COMPILED) execFileSync(process.execPath, [join(ROOT, 'scripts/build-tests.js'), '--quiet'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
