@@ -197,8 +197,10 @@ describe('Touchline Studio in headless Chromium', { skip: studioSkip }, () => {
 
   step('the scouting list: filters and sort in the URL, sortable table, pages', async () => {
     await page.getByRole('link', { name: 'Scouting', exact: true }).click();
+    await page.waitForURL(/#\/scouting/);
     const rows = page.locator('main table tbody tr');
-    await rows.first().waitFor();
+    // the list's first page whole, not a row of the page before it
+    await rows.nth(24).waitFor();
     assert.equal(await rows.count(), 25);
     await page.getByLabel('Age to').fill('23');
     await page.getByRole('button', { name: 'Show players' }).click();

@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoWorldDir } from './app.js';
 import { allTestFiles } from './test-files.js';
@@ -42,6 +42,8 @@ const LAST = ['test/discovery/real-data'];
  * clean checkout, which they fill), in the order above. Such a file that asks for the world fails,
  * saying to take it off this list (test-command.ts, BEFORE_WORLD_ENV).
  */
+/** the nice value of a file started before the world is made */
+const BEFORE_WORLD_NICE = 10;
 const BEFORE_WORLD = [
   'test/data/import/', 'test/data/demo', 'test/data/staging', 'test/data/pglite-dialect', 'test/data/migration-',
   'test/valuation/', 'test/domain/', 'test/money/', 'test/lint/', 'test/logger', 'test/docs/readme-settings',
@@ -101,6 +103,14 @@ function runFile(file: string, lane: number, beforeWorld: boolean): Promise<Resu
   const t0 = performance.now();
   const report = join(reports, `lane-${lane}.tap`);
   const child = spawn(process.execPath, ['--test-reporter=tap', `--test-reporter-destination=${report}`, ...testCommand(file)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, [BUILT_ENV]: '1', ...(beforeWorld ? { [BEFORE_WORLD_ENV]: '1' } : {}) } });
+  // below the world's making, which every other file waits for: they take the CPU it leaves
+  if (beforeWorld && child.pid) {
+    try {
+      setPriority(child.pid, BEFORE_WORLD_NICE);
+    } catch {
+      // ended already
+    }
+  }
   const out: Buffer[] = [];
   child.stdout.on('data', (c: Buffer) => out.push(c));
   child.stderr.on('data', (c: Buffer) => out.push(c));
