@@ -20,7 +20,7 @@
  * most BASELINE_BYTES are kept per thread, least recently used dropped first.
  */
 import { LRUCache } from 'lru-cache';
-import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillSideUnkept, goalsFor, LUT_SIZE, roundUp, sideOf, type Side } from './poisson-draws.js';
+import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillLowScores, fillSideUnkept, goalsFor, LUT_SIZE, roundUp, sideOf, type Side } from './poisson-draws.js';
 import type { ScenarioLeagueInput, ScenarioOutcome, ScenarioResult, ScenarioSettings } from './scenario-types.js';
 
 /** bytes of baselines kept per thread (each worker keeps its own) */
@@ -31,12 +31,14 @@ interface FlatSides {
   k1: number;
   cdf: Int32Array;
   lut: Int8Array;
+  /** away sides: the thresholds given 0 and 1 home goals, two per fixture (poisson-draws.ts fillLowScores); empty for home sides */
+  low: Int32Array;
 }
 
-function flatten(sides: readonly Side[], k1: number): FlatSides {
+function flatten(sides: readonly Side[], k1: number, low: Int32Array = new Int32Array(0)): FlatSides {
   const cdf = new Int32Array(sides.length * k1), lut = new Int8Array(sides.length * LUT_SIZE);
   sides.forEach((s, i) => { cdf.set(s.cdf, i * k1); lut.set(s.lut, i * LUT_SIZE); });
-  return { k1, cdf, lut };
+  return { k1, cdf, lut, low };
 }
 
 // Module-local copies of imports read in the hot loops: under the TypeScript loader an imported
@@ -49,12 +51,19 @@ function goalsOf(t: FlatSides, i: number, u: number): number {
   return x >= 0 ? x : scanGoals(t.cdf, i * t.k1, u);
 }
 
+/** The away goals of fixture i given the home goals x (the joint score: poisson-draws.ts). */
+function awayOf(t: FlatSides, i: number, u: number, x: number): number {
+  const y = goalsOf(t, i, u);
+  return (x | y) < 2 ? +(u >= t.low[2 * i + x]) : y;
+}
+
 class Baseline {
   readonly n: number;
   readonly target: number;
   readonly maxGoals: number;
   readonly mu: number;
   readonly home: number;
+  readonly rho: number;
   /** canonical-order strengths of the baseline */
   readonly att: Float64Array;
   readonly def: Float64Array;
@@ -66,6 +75,8 @@ class Baseline {
   readonly oFix: Int32Array;
   readonly baseH: Side[];
   readonly baseA: Side[];
+  /** per fixture in draw order, the away side's thresholds given 0 and 1 home goals */
+  readonly baseLow: Int32Array;
   readonly gsRange: number;
   /** weight of a point in the packed key (goal difference range x goals range) */
   readonly W: number;
@@ -94,6 +105,7 @@ class Baseline {
     this.maxGoals = maxGoals;
     this.mu = input.intercept;
     this.home = input.homeAdvantage;
+    this.rho = input.rho;
     const sc = input.scenarios[0];
     this.att = Float64Array.from(order, (i) => sc.attack[i]);
     this.def = Float64Array.from(order, (i) => sc.defence[i]);
@@ -102,6 +114,7 @@ class Baseline {
     this.fa = new Int32Array(F);
     this.baseH = [];
     this.baseA = [];
+    this.baseLow = new Int32Array(2 * F);
     const t: number[] = [], o: number[] = [];
     for (let i = 0, f = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
@@ -110,6 +123,7 @@ class Baseline {
         this.fa[f] = j;
         this.baseH.push(this.sideH(this.att, this.def, i, j));
         this.baseA.push(this.sideA(this.att, this.def, i, j));
+        fillLowScores(this.baseLow, 2 * f, this.rateH(this.att, this.def, i, j), this.rateA(this.att, this.def, i, j), this.rho, this.baseA[f].cdf, 0);
         (i === this.target || j === this.target ? t : o).push(f);
         f++;
       }
@@ -140,19 +154,28 @@ class Baseline {
     return sideOf(this.rateA(att, def, i, j), this.maxGoals);
   }
 
+  /** The kept thresholds given 0 and 1 home goals of these fixtures, flat. */
+  baseLowOf(fixtures: ArrayLike<number>): Int32Array {
+    const low = new Int32Array(2 * fixtures.length);
+    for (let e = 0; e < fixtures.length; e++) { low[2 * e] = this.baseLow[2 * fixtures[e]]; low[2 * e + 1] = this.baseLow[2 * fixtures[e] + 1]; }
+    return low;
+  }
+
   /** A scenario's sides of these fixtures, flat, not kept (fillSideUnkept: they are the scenario's own). */
   scenarioSides(att: ArrayLike<number>, def: ArrayLike<number>, fixtures: ArrayLike<number>, home: boolean): FlatSides {
     const k1 = this.maxGoals + 1, m = fixtures.length;
-    const t: FlatSides = { k1, cdf: new Int32Array(m * k1), lut: new Int8Array(m * LUT) };
+    const t: FlatSides = { k1, cdf: new Int32Array(m * k1), lut: new Int8Array(m * LUT), low: new Int32Array(home ? 0 : 2 * m) };
     for (let e = 0; e < m; e++) {
       const i = this.fh[fixtures[e]], j = this.fa[fixtures[e]];
-      fillSideUnkept(t.cdf, e * k1, t.lut, e * LUT, home ? this.rateH(att, def, i, j) : this.rateA(att, def, i, j), this.maxGoals);
+      const lh = this.rateH(att, def, i, j), la = this.rateA(att, def, i, j);
+      fillSideUnkept(t.cdf, e * k1, t.lut, e * LUT, home ? lh : la, this.maxGoals);
+      if (!home) fillLowScores(t.low, 2 * e, lh, la, this.rho, t.cdf, e * k1);
     }
     return t;
   }
 
   get bytes(): number {
-    return this.cap * (this.n * 12 + this.tFix.length * 4 + 18) + this.fh.length * 24;
+    return this.cap * (this.n * 12 + this.tFix.length * 4 + 18) + this.fh.length * 32;
   }
 
   private grow(pairs: number): void {
@@ -175,9 +198,9 @@ class Baseline {
     const { n, target, fh, fa, tFix, oFix, state, keys, tieZ, tU, rngAt, baseRank, gsRange, W, offset } = this;
     const nT = tFix.length, nO = oFix.length, F = fh.length;
     const oH = flatten(Array.from(oFix, (f) => this.baseH[f]), this.maxGoals + 1);
-    const oA = flatten(Array.from(oFix, (f) => this.baseA[f]), this.maxGoals + 1);
+    const oA = flatten(Array.from(oFix, (f) => this.baseA[f]), this.maxGoals + 1, this.baseLowOf(oFix));
     const tH = flatten(Array.from(tFix, (f) => this.baseH[f]), this.maxGoals + 1);
-    const tA = flatten(Array.from(tFix, (f) => this.baseA[f]), this.maxGoals + 1);
+    const tA = flatten(Array.from(tFix, (f) => this.baseA[f]), this.maxGoals + 1, this.baseLowOf(tFix));
     const u = new Int32Array(F);
     const work = new Int32Array(n);
     let a = state[0], b = state[1], c = state[2], d = state[3];
@@ -200,7 +223,7 @@ class Baseline {
         for (let k = 0; k < n; k++) keys[kb + k] = offset;
         for (let o = 0; o < nO; o++) {
           const z = u[oFix[o]];
-          const x = goalsOf(oH, o, (z & 0xffff) ^ mask), y = goalsOf(oA, o, (z >>> 16) ^ mask);
+          const x = goalsOf(oH, o, (z & 0xffff) ^ mask), y = awayOf(oA, o, (z >>> 16) ^ mask, x);
           const h = fh[oFix[o]], w = fa[oFix[o]];
           keys[kb + h] += (3 * +(x > y) + +(x === y)) * W + (x - y) * gsRange + x;
           keys[kb + w] += (3 * +(x < y) + +(x === y)) * W + (y - x) * gsRange + y;
@@ -208,7 +231,7 @@ class Baseline {
         for (let k = 0; k < n; k++) work[k] = keys[kb + k];
         for (let t = 0; t < nT; t++) {
           const z = tU[p * nT + t];
-          const x = goalsOf(tH, t, (z & 0xffff) ^ mask), y = goalsOf(tA, t, (z >>> 16) ^ mask);
+          const x = goalsOf(tH, t, (z & 0xffff) ^ mask), y = awayOf(tA, t, (z >>> 16) ^ mask, x);
           const h = fh[tFix[t]], w = fa[tFix[t]];
           work[h] += (3 * +(x > y) + +(x === y)) * W + (x - y) * gsRange + x;
           work[w] += (3 * +(x < y) + +(x === y)) * W + (y - x) * gsRange + y;
@@ -255,7 +278,7 @@ class Replay {
     const x = Array.from(base.oFix).filter((f) => changed(base.fh[f]) || changed(base.fa[f]));
     this.xFix = Int32Array.from(x);
     this.xBaseH = flatten(x.map((f) => base.baseH[f]), k1);
-    this.xBaseA = flatten(x.map((f) => base.baseA[f]), k1);
+    this.xBaseA = flatten(x.map((f) => base.baseA[f]), k1, base.baseLowOf(x));
     this.xH = base.scenarioSides(att, def, x, true);
     this.xA = base.scenarioSides(att, def, x, false);
   }
@@ -288,16 +311,16 @@ class Replay {
           const z = u![xFix[e]];
           const uh = (z & 0xffff) ^ mask, ua = (z >>> 16) ^ mask;
           const h = fh[xFix[e]], w = fa[xFix[e]];
-          const x0 = goalsOf(xBaseH, e, uh), y0 = goalsOf(xBaseA, e, ua);
+          const x0 = goalsOf(xBaseH, e, uh), y0 = awayOf(xBaseA, e, ua, x0);
           work[h] -= (3 * +(x0 > y0) + +(x0 === y0)) * W + (x0 - y0) * gsRange + x0;
           work[w] -= (3 * +(x0 < y0) + +(x0 === y0)) * W + (y0 - x0) * gsRange + y0;
-          const x = goalsOf(xH, e, uh), y = goalsOf(xA, e, ua);
+          const x = goalsOf(xH, e, uh), y = awayOf(xA, e, ua, x);
           work[h] += (3 * +(x > y) + +(x === y)) * W + (x - y) * gsRange + x;
           work[w] += (3 * +(x < y) + +(x === y)) * W + (y - x) * gsRange + y;
         }
         for (let t = 0; t < nT; t++) {
           const z = tU[p * nT + t];
-          const x = goalsOf(tH, t, (z & 0xffff) ^ mask), y = goalsOf(tA, t, (z >>> 16) ^ mask);
+          const x = goalsOf(tH, t, (z & 0xffff) ^ mask), y = awayOf(tA, t, (z >>> 16) ^ mask, x);
           const h = fh[tFix[t]], w = fa[tFix[t]];
           work[h] += (3 * +(x > y) + +(x === y)) * W + (x - y) * gsRange + x;
           work[w] += (3 * +(x < y) + +(x === y)) * W + (y - x) * gsRange + y;
@@ -355,7 +378,7 @@ const kept = new LRUCache<string, Baseline>({ maxSize: BASELINE_BYTES, sizeCalcu
 /** Every input of the baseline's draws, numbers in full (toString round-trips a double). */
 function baselineKey(input: ScenarioLeagueInput, seed: number, maxGoals: number): string {
   const sc = input.scenarios[0];
-  return `${seed}|${maxGoals}|${input.intercept}|${input.homeAdvantage}|${input.target}|${input.clubIds.join(',')}|${sc.attack.join(',')}|${sc.defence.join(',')}`;
+  return `${seed}|${maxGoals}|${input.intercept}|${input.homeAdvantage}|${input.rho}|${input.target}|${input.clubIds.join(',')}|${sc.attack.join(',')}|${sc.defence.join(',')}`;
 }
 
 function baselineOf(key: string, input: ScenarioLeagueInput, seed: number, maxGoals: number): Baseline {
@@ -380,7 +403,7 @@ export function keptBaselines(): { count: number; bytes: number } {
  * Settings are checked by the caller.
  */
 export function simulateOnBaseline(input: ScenarioLeagueInput, settings: ScenarioSettings, maxGoals: number): ScenarioResult {
-  checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.scenarios);
+  checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.rho, input.scenarios);
   const key = baselineKey(input, settings.seed, maxGoals);
   const base = baselineOf(key, input, settings.seed, maxGoals);
   const order = canonicalOrder(input.clubIds);

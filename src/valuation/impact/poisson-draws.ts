@@ -1,9 +1,16 @@
 /**
- * The draws every league simulation of impact/ shares: Poisson goals by inverse CDF of a 16-bit
- * uniform (two per 32-bit draw, one a side), thresholds kept as integers, and runs counted in blocks.
+ * The draws every league simulation of impact/ shares: the match model's joint score (league/match.ts)
+ * by inverse CDF of two 16-bit uniforms (both halves of one 32-bit draw): the home goals from their
+ * Poisson marginal, the away goals from their law given the home goals. Under the Dixon–Coles
+ * dependence that law is the away side's Poisson except for the split of "at most one goal" into 0
+ * and 1 when the home side scored 0 or 1 (P(y <= 1 | x) = P(y <= 1) for every x), so a fixture keeps
+ * its two sides' Poisson tables plus two thresholds (`fillLowScores`), and a draw of the away side
+ * reads them only when both sides drew at most one goal. Thresholds are kept as integers, and runs
+ * are counted in blocks.
  */
 import { LRUCache } from 'lru-cache';
 import { seededGenerator } from '../../domain/random.js';
+import { effectiveRho } from '../league/match.js';
 
 export const BLOCK = 64;
 /** uniforms have 16 bits: one 32-bit draw gives both sides of a fixture */
@@ -24,6 +31,25 @@ export function fillCdf(out: Int32Array, base: number, lambda: number, maxGoals:
     out[base + k] = Math.min(U16, Math.ceil(acc * U16));
   }
   out[base + maxGoals] = U16;
+}
+
+/**
+ * The away side's thresholds given 0 and 1 home goals, at `base` and `base + 1`: the away side scores
+ * 0 when u is below the first (home scored 0) or the second (home scored 1), else 1, whenever its
+ * Poisson draw (`awayCdf` at `awayBase`, fillCdf's) is at most 1. P(y = 0 | x) = tau(x, 0) e^(−away);
+ * with rho 0 both equal the Poisson threshold, and the draws are those of independent sides.
+ */
+export function fillLowScores(out: Int32Array, base: number, home: number, away: number, rho: number, awayCdf: Int32Array, awayBase: number): void {
+  const r = effectiveRho(home, away, rho);
+  const q0 = Math.exp(-away);
+  const cap = awayCdf[awayBase + 1];
+  out[base] = Math.min(cap, Math.ceil(q0 * (1 - home * away * r) * U16));
+  out[base + 1] = Math.min(cap, Math.ceil(q0 * (1 + away * r) * U16));
+}
+
+/** The away goals given the home goals `x`, from the away side's Poisson goals `y` on the same uniform `u`. */
+export function awayGoalsGiven(x: number, y: number, u: number, low: Int32Array, base: number): number {
+  return (x | y) < 2 ? +(u >= low[base + x]) : y;
 }
 
 /** Buckets of a side's lookup table: the top 8 bits of the 16-bit uniform. */
@@ -110,7 +136,7 @@ export function fillSide(cdf: Int32Array, base: number, lut: Int8Array, lbase: n
 }
 
 /** The checks both engines make of a league and its strengths (one set per scenario). */
-export function checkLeague(clubIds: readonly string[], intercept: number, homeAdvantage: number, strengths: readonly { attack: readonly number[]; defence: readonly number[] }[]): void {
+export function checkLeague(clubIds: readonly string[], intercept: number, homeAdvantage: number, rho: number, strengths: readonly { attack: readonly number[]; defence: readonly number[] }[]): void {
   const n = clubIds.length;
   if (n < 2) throw new Error('a league needs at least two clubs');
   if (new Set(clubIds).size !== n) throw new Error('club ids must be unique');
@@ -120,7 +146,7 @@ export function checkLeague(clubIds: readonly string[], intercept: number, homeA
       if (!Number.isFinite(sc.attack[i]) || !Number.isFinite(sc.defence[i])) throw new Error(`strength of ${clubIds[i]} is not finite`);
     }
   }
-  if (!Number.isFinite(intercept) || !Number.isFinite(homeAdvantage)) throw new Error('intercept and homeAdvantage must be finite');
+  if (!Number.isFinite(intercept) || !Number.isFinite(homeAdvantage) || !Number.isFinite(rho)) throw new Error('intercept, homeAdvantage and rho must be finite');
 }
 
 /** Input indexes in club-id order, so the draws do not depend on the caller's order. */

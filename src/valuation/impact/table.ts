@@ -1,8 +1,8 @@
 /**
- * One league season for every club at once, on the draws of scenarios.ts (Poisson goals by inverse
- * CDF, antithetic pairs, canonical club order), ranking the whole table in each run.
+ * One league season for every club at once, on the draws of scenarios.ts (the match model's joint
+ * score by inverse CDF, antithetic pairs, canonical club order), ranking the whole table in each run.
  */
-import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillCdf, goalsFor, roundUp } from './poisson-draws.js';
+import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillCdf, fillLowScores, goalsFor, roundUp } from './poisson-draws.js';
 
 // a module-local copy of the import the hot loop calls (an imported binding may be read through a
 // getter on every access under the TypeScript loader: see baseline-runs.ts)
@@ -11,7 +11,10 @@ const scanGoals = goalsFor;
 export interface TableLeagueInput {
   clubIds: readonly string[];
   intercept: number;
+  /** the league's home advantage */
   homeAdvantage: number;
+  /** the match model's low-score dependence (league/match.ts; 0: independent goals) */
+  rho: number;
   /** one strength per club, in the order of `clubIds` */
   attack: readonly number[];
   defence: readonly number[];
@@ -58,6 +61,8 @@ class TableEngine {
   private readonly away: Int32Array;
   private readonly cdfH: Int32Array;
   private readonly cdfA: Int32Array;
+  /** per fixture, the away side's thresholds given 0 and 1 home goals (fillLowScores) */
+  private readonly low: Int32Array;
   private readonly state: Int32Array;
   private readonly gsRange: number;
   private readonly gdRange: number;
@@ -78,7 +83,7 @@ class TableEngine {
 
   constructor(input: TableLeagueInput, seed: number, maxGoals: number) {
     const n = input.clubIds.length;
-    checkLeague(input.clubIds, input.intercept, input.homeAdvantage, [input]);
+    checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.rho, [input]);
     const order = canonicalOrder(input.clubIds);
     this.canon = new Array<number>(n);
     order.forEach((i, c) => (this.canon[i] = c));
@@ -91,15 +96,18 @@ class TableEngine {
     this.away = new Int32Array(fixtures);
     this.cdfH = new Int32Array(fixtures * this.k1);
     this.cdfA = new Int32Array(fixtures * this.k1);
-    const mu = input.intercept, ha = input.homeAdvantage;
+    this.low = new Int32Array(fixtures * 2);
+    const mu = input.intercept, ha = input.homeAdvantage, rho = input.rho;
     let f = 0;
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
         if (i === j) continue;
         this.home[f] = i;
         this.away[f] = j;
-        fillCdf(this.cdfH, f * this.k1, Math.exp(mu + ha + att[i] - def[j]), maxGoals);
-        fillCdf(this.cdfA, f * this.k1, Math.exp(mu + att[j] - def[i]), maxGoals);
+        const lh = Math.exp(mu + ha + att[i] - def[j]), la = Math.exp(mu + att[j] - def[i]);
+        fillCdf(this.cdfH, f * this.k1, lh, maxGoals);
+        fillCdf(this.cdfA, f * this.k1, la, maxGoals);
+        fillLowScores(this.low, 2 * f, lh, la, rho, this.cdfA, f * this.k1);
         f++;
       }
     }
@@ -118,7 +126,7 @@ class TableEngine {
   }
 
   run(pairs: number): void {
-    const { n, k1, home, away, cdfH, cdfA, state, u, tie, pts, gf, ga, key, order, first, rankCount, sumRank, sumPair2 } = this;
+    const { n, k1, home, away, cdfH, cdfA, low, state, u, tie, pts, gf, ga, key, order, first, rankCount, sumRank, sumPair2 } = this;
     const fixtures = u.length;
     const gsRange = this.gsRange, gdOffset = this.gsRange - 1, gdRange = this.gdRange;
     let a = state[0], b = state[1], c = state[2], d = state[3];
@@ -140,7 +148,10 @@ class TableEngine {
         ga.fill(0);
         for (let f = 0, base = 0; f < fixtures; f++, base += k1) {
           const z = u[f];
-          const x = scanGoals(cdfH, base, (z & 0xffff) ^ mask), y = scanGoals(cdfA, base, (z >>> 16) ^ mask);
+          const ua = (z >>> 16) ^ mask;
+          const x = scanGoals(cdfH, base, (z & 0xffff) ^ mask);
+          let y = scanGoals(cdfA, base, ua);
+          if ((x | y) < 2) y = +(ua >= low[2 * f + x]); // the away goals given the home goals
           const h = home[f], w = away[f];
           gf[h] += x; ga[h] += y;
           gf[w] += y; ga[w] += x;
