@@ -20,7 +20,7 @@
  * most BASELINE_BYTES are kept per thread, least recently used dropped first.
  */
 import { LRUCache } from 'lru-cache';
-import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillLowScores, fillSideUnkept, goalsFor, LUT_SIZE, roundUp, sideOf, type Side } from './poisson-draws.js';
+import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillLowScores, fillSideUnkept, goalsFor, LOW, LUT_SIZE, markLowBand, roundUp, sideOf, type Side } from './poisson-draws.js';
 import type { ScenarioLeagueInput, ScenarioOutcome, ScenarioResult, ScenarioSettings } from './scenario-types.js';
 
 /** bytes of baselines kept per thread (each worker keeps its own) */
@@ -30,20 +30,29 @@ export const BASELINE_BYTES = 48 * 1024 * 1024;
 interface FlatSides {
   k1: number;
   cdf: Int32Array;
+  /** LUT_SIZE a fixture; an away side's with the band where the home goals matter undecided (markLowBand) */
   lut: Int8Array;
-  /** away sides: the thresholds given 0 and 1 home goals, two per fixture (poisson-draws.ts fillLowScores); empty for home sides */
+  /** away sides: the law given the home goals, LOW ints per fixture (poisson-draws.ts fillLowScores); empty for home sides */
   low: Int32Array;
 }
 
-function flatten(sides: readonly Side[], k1: number, low: Int32Array = new Int32Array(0)): FlatSides {
+function flatten(sides: readonly Side[], k1: number): FlatSides {
   const cdf = new Int32Array(sides.length * k1), lut = new Int8Array(sides.length * LUT_SIZE);
   sides.forEach((s, i) => { cdf.set(s.cdf, i * k1); lut.set(s.lut, i * LUT_SIZE); });
-  return { k1, cdf, lut, low };
+  return { k1, cdf, lut, low: new Int32Array(0) };
+}
+
+/** Away sides, flat, with the ints of fillLowScores: the band where the home goals matter leaves the lookup table. */
+function flattenAway(sides: readonly Side[], k1: number, low: Int32Array): FlatSides {
+  const t = flatten(sides, k1);
+  for (let i = 0; i < sides.length; i++) markLowBand(t.lut, i * LUT_SIZE, low, i * LOW);
+  return { ...t, low };
 }
 
 // Module-local copies of imports read in the hot loops: under the TypeScript loader an imported
 // binding can be read through a getter on every access (a fifth of a worker's time in a profile).
 const LUT = LUT_SIZE;
+const LOW_INTS = LOW;
 const scanGoals = goalsFor;
 
 function goalsOf(t: FlatSides, i: number, u: number): number {
@@ -51,10 +60,18 @@ function goalsOf(t: FlatSides, i: number, u: number): number {
   return x >= 0 ? x : scanGoals(t.cdf, i * t.k1, u);
 }
 
-/** The away goals of fixture i given the home goals x (the joint score: poisson-draws.ts). */
+/** The away goals of fixture i given the home goals x (the joint score: poisson-draws.ts awayGoalsGiven). */
 function awayOf(t: FlatSides, i: number, u: number, x: number): number {
-  const y = goalsOf(t, i, u);
-  return (x | y) < 2 ? +(u >= t.low[2 * i + x]) : y;
+  const y = t.lut[i * LUT + (u >>> 8)];
+  return y >= 0 ? y : awayUndecided(t, i, u, x);
+}
+
+/** An undecided bucket: the Poisson goals, then given the home goals inside the band (kept apart so awayOf stays small enough to inline). */
+function awayUndecided(t: FlatSides, i: number, u: number, x: number): number {
+  const b = i * LOW_INTS, low = t.low, base = i * t.k1;
+  // inside the band the Poisson draw is 0 or 1 (its threshold of 0 goals decides), else it is read in full
+  if ((u - low[b + 2]) >>> 0 < low[b + 3]) return +(u >= (x < 2 ? low[b + x] : t.cdf[base]));
+  return scanGoals(t.cdf, base, u);
 }
 
 class Baseline {
@@ -75,7 +92,7 @@ class Baseline {
   readonly oFix: Int32Array;
   readonly baseH: Side[];
   readonly baseA: Side[];
-  /** per fixture in draw order, the away side's thresholds given 0 and 1 home goals */
+  /** per fixture in draw order, the away side's law given the home goals (LOW ints) */
   readonly baseLow: Int32Array;
   readonly gsRange: number;
   /** weight of a point in the packed key (goal difference range x goals range) */
@@ -114,7 +131,7 @@ class Baseline {
     this.fa = new Int32Array(F);
     this.baseH = [];
     this.baseA = [];
-    this.baseLow = new Int32Array(2 * F);
+    this.baseLow = new Int32Array(LOW * F);
     const t: number[] = [], o: number[] = [];
     for (let i = 0, f = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
@@ -123,7 +140,7 @@ class Baseline {
         this.fa[f] = j;
         this.baseH.push(this.sideH(this.att, this.def, i, j));
         this.baseA.push(this.sideA(this.att, this.def, i, j));
-        fillLowScores(this.baseLow, 2 * f, this.rateH(this.att, this.def, i, j), this.rateA(this.att, this.def, i, j), this.rho, this.baseA[f].cdf, 0);
+        fillLowScores(this.baseLow, LOW * f, this.rateH(this.att, this.def, i, j), this.rateA(this.att, this.def, i, j), this.rho, this.baseA[f].cdf, 0);
         (i === this.target || j === this.target ? t : o).push(f);
         f++;
       }
@@ -154,28 +171,31 @@ class Baseline {
     return sideOf(this.rateA(att, def, i, j), this.maxGoals);
   }
 
-  /** The kept thresholds given 0 and 1 home goals of these fixtures, flat. */
+  /** The kept away sides' law given the home goals of these fixtures, flat. */
   baseLowOf(fixtures: ArrayLike<number>): Int32Array {
-    const low = new Int32Array(2 * fixtures.length);
-    for (let e = 0; e < fixtures.length; e++) { low[2 * e] = this.baseLow[2 * fixtures[e]]; low[2 * e + 1] = this.baseLow[2 * fixtures[e] + 1]; }
+    const low = new Int32Array(LOW * fixtures.length);
+    for (let e = 0; e < fixtures.length; e++) low.set(this.baseLow.subarray(LOW * fixtures[e], LOW * fixtures[e] + LOW), LOW * e);
     return low;
   }
 
   /** A scenario's sides of these fixtures, flat, not kept (fillSideUnkept: they are the scenario's own). */
   scenarioSides(att: ArrayLike<number>, def: ArrayLike<number>, fixtures: ArrayLike<number>, home: boolean): FlatSides {
     const k1 = this.maxGoals + 1, m = fixtures.length;
-    const t: FlatSides = { k1, cdf: new Int32Array(m * k1), lut: new Int8Array(m * LUT), low: new Int32Array(home ? 0 : 2 * m) };
+    const t: FlatSides = { k1, cdf: new Int32Array(m * k1), lut: new Int8Array(m * LUT), low: new Int32Array(home ? 0 : LOW * m) };
     for (let e = 0; e < m; e++) {
       const i = this.fh[fixtures[e]], j = this.fa[fixtures[e]];
       const lh = this.rateH(att, def, i, j), la = this.rateA(att, def, i, j);
       fillSideUnkept(t.cdf, e * k1, t.lut, e * LUT, home ? lh : la, this.maxGoals);
-      if (!home) fillLowScores(t.low, 2 * e, lh, la, this.rho, t.cdf, e * k1);
+      if (!home) {
+        fillLowScores(t.low, LOW * e, lh, la, this.rho, t.cdf, e * k1);
+        markLowBand(t.lut, e * LUT, t.low, LOW * e);
+      }
     }
     return t;
   }
 
   get bytes(): number {
-    return this.cap * (this.n * 12 + this.tFix.length * 4 + 18) + this.fh.length * 32;
+    return this.cap * (this.n * 12 + this.tFix.length * 4 + 18) + this.fh.length * 40;
   }
 
   private grow(pairs: number): void {
@@ -198,9 +218,9 @@ class Baseline {
     const { n, target, fh, fa, tFix, oFix, state, keys, tieZ, tU, rngAt, baseRank, gsRange, W, offset } = this;
     const nT = tFix.length, nO = oFix.length, F = fh.length;
     const oH = flatten(Array.from(oFix, (f) => this.baseH[f]), this.maxGoals + 1);
-    const oA = flatten(Array.from(oFix, (f) => this.baseA[f]), this.maxGoals + 1, this.baseLowOf(oFix));
+    const oA = flattenAway(Array.from(oFix, (f) => this.baseA[f]), this.maxGoals + 1, this.baseLowOf(oFix));
     const tH = flatten(Array.from(tFix, (f) => this.baseH[f]), this.maxGoals + 1);
-    const tA = flatten(Array.from(tFix, (f) => this.baseA[f]), this.maxGoals + 1, this.baseLowOf(tFix));
+    const tA = flattenAway(Array.from(tFix, (f) => this.baseA[f]), this.maxGoals + 1, this.baseLowOf(tFix));
     const u = new Int32Array(F);
     const work = new Int32Array(n);
     let a = state[0], b = state[1], c = state[2], d = state[3];
@@ -278,7 +298,7 @@ class Replay {
     const x = Array.from(base.oFix).filter((f) => changed(base.fh[f]) || changed(base.fa[f]));
     this.xFix = Int32Array.from(x);
     this.xBaseH = flatten(x.map((f) => base.baseH[f]), k1);
-    this.xBaseA = flatten(x.map((f) => base.baseA[f]), k1, base.baseLowOf(x));
+    this.xBaseA = flattenAway(x.map((f) => base.baseA[f]), k1, base.baseLowOf(x));
     this.xH = base.scenarioSides(att, def, x, true);
     this.xA = base.scenarioSides(att, def, x, false);
   }

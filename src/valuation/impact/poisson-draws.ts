@@ -33,23 +33,43 @@ export function fillCdf(out: Int32Array, base: number, lambda: number, maxGoals:
   out[base + maxGoals] = U16;
 }
 
+/** Ints a fixture keeps for the away side's law given the home goals (fillLowScores). */
+export const LOW = 4;
+
 /**
- * The away side's thresholds given 0 and 1 home goals, at `base` and `base + 1`: the away side scores
- * 0 when u is below the first (home scored 0) or the second (home scored 1), else 1, whenever its
- * Poisson draw (`awayCdf` at `awayBase`, fillCdf's) is at most 1. P(y = 0 | x) = tau(x, 0) e^(−away);
- * with rho 0 both equal the Poisson threshold, and the draws are those of independent sides.
+ * The away side's law given the home goals, as LOW ints at `base`: the thresholds below which the
+ * away side scores 0 when the home side scored 0 and 1 (P(y = 0 | x) = tau(x, 0) e^(−away); above
+ * it, up to the Poisson threshold of 1 goal, it scores 1), then the start and the width of the band
+ * of uniforms where either differs from the Poisson threshold of 0 goals. Only a draw inside that
+ * band (a few per cent of them) needs the home goals: elsewhere the away goals are the Poisson
+ * draw's (`awayGoalsGiven`). With rho 0 the band is empty and the sides are independent.
+ * `markLowBand` sends the band's draws past the away side's lookup table, so the engines' hot path
+ * (one table byte per side) is the independent one's.
  */
 export function fillLowScores(out: Int32Array, base: number, home: number, away: number, rho: number, awayCdf: Int32Array, awayBase: number): void {
   const r = effectiveRho(home, away, rho);
   const q0 = Math.exp(-away);
-  const cap = awayCdf[awayBase + 1];
-  out[base] = Math.min(cap, Math.ceil(q0 * (1 - home * away * r) * U16));
-  out[base + 1] = Math.min(cap, Math.ceil(q0 * (1 + away * r) * U16));
+  const c0 = awayCdf[awayBase], c1 = awayCdf[awayBase + 1];
+  const t0 = Math.min(c1, Math.ceil(q0 * (1 - home * away * r) * U16));
+  const t1 = Math.min(c1, Math.ceil(q0 * (1 + away * r) * U16));
+  const lo = Math.min(t0, t1, c0);
+  out[base] = t0;
+  out[base + 1] = t1;
+  out[base + 2] = lo;
+  out[base + 3] = Math.max(t0, t1, c0) - lo;
 }
 
 /** The away goals given the home goals `x`, from the away side's Poisson goals `y` on the same uniform `u`. */
 export function awayGoalsGiven(x: number, y: number, u: number, low: Int32Array, base: number): number {
-  return (x | y) < 2 ? +(u >= low[base + x]) : y;
+  return (u - low[base + 2]) >>> 0 < low[base + 3] && x < 2 ? +(u >= low[base + x]) : y;
+}
+
+/** Marks the buckets of an away side's lookup table (fillLut's) that the band of fillLowScores touches as undecided. */
+export function markLowBand(lut: Int8Array, lbase: number, low: Int32Array, base: number): void {
+  const span = low[base + 3];
+  if (span === 0) return;
+  const last = (low[base + 2] + span - 1) >>> 8;
+  for (let b = low[base + 2] >>> 8; b <= last; b++) lut[lbase + b] = -1;
 }
 
 /** Buckets of a side's lookup table: the top 8 bits of the 16-bit uniform. */

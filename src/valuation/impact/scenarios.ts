@@ -22,7 +22,7 @@
  * keeps every request about the same club and season on the same random numbers and run count.
  */
 import { simulateOnBaseline } from './baseline-runs.js';
-import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillLowScores, fillSide, goalsFor, LUT_SIZE, roundUp } from './poisson-draws.js';
+import { awayGoalsGiven, BLOCK, canonicalOrder, checkLeague, drawSetup, fillLowScores, fillSide, goalsFor, LOW, LUT_SIZE, markLowBand, roundUp } from './poisson-draws.js';
 import type { ScenarioLeagueInput, ScenarioOutcome, ScenarioResult, ScenarioSettings } from './scenario-types.js';
 
 export type { ScenarioLeagueInput, ScenarioOutcome, ScenarioResult, ScenarioSettings, ScenarioStrengths } from './scenario-types.js';
@@ -107,8 +107,8 @@ class FusedEngine {
     this.sharedLutA = new Int8Array(nShared * LUT_SIZE);
     this.changedLutH = new Int8Array(S * nChanged * LUT_SIZE);
     this.changedLutA = new Int8Array(S * nChanged * LUT_SIZE);
-    this.sharedLow = new Int32Array(nShared * 2);
-    this.changedLow = new Int32Array(S * nChanged * 2);
+    this.sharedLow = new Int32Array(nShared * LOW);
+    this.changedLow = new Int32Array(S * nChanged * LOW);
     this.drawSlot = new Int32Array(fixtures);
     const mu = input.intercept, home = input.homeAdvantage, rho = input.rho;
     let f = 0, sh = 0, ch = 0;
@@ -123,7 +123,8 @@ class FusedEngine {
             const lh = Math.exp(mu + home + att[s][i] - def[s][j]), la = Math.exp(mu + att[s][j] - def[s][i]);
             fillSide(this.changedCdfH, base, this.changedLutH, (s * nChanged + ch) * LUT_SIZE, lh, maxGoals);
             fillSide(this.changedCdfA, base, this.changedLutA, (s * nChanged + ch) * LUT_SIZE, la, maxGoals);
-            fillLowScores(this.changedLow, (s * nChanged + ch) * 2, lh, la, rho, this.changedCdfA, base);
+            fillLowScores(this.changedLow, (s * nChanged + ch) * LOW, lh, la, rho, this.changedCdfA, base);
+            markLowBand(this.changedLutA, (s * nChanged + ch) * LUT_SIZE, this.changedLow, (s * nChanged + ch) * LOW);
           }
           this.drawSlot[f] = -(ch + 1);
           ch++;
@@ -133,7 +134,8 @@ class FusedEngine {
           const lh = Math.exp(mu + home + att[0][i] - def[0][j]), la = Math.exp(mu + att[0][j] - def[0][i]);
           fillSide(this.sharedCdfH, sh * this.k1, this.sharedLutH, sh * LUT_SIZE, lh, maxGoals);
           fillSide(this.sharedCdfA, sh * this.k1, this.sharedLutA, sh * LUT_SIZE, la, maxGoals);
-          fillLowScores(this.sharedLow, sh * 2, lh, la, rho, this.sharedCdfA, sh * this.k1);
+          fillLowScores(this.sharedLow, sh * LOW, lh, la, rho, this.sharedCdfA, sh * this.k1);
+          markLowBand(this.sharedLutA, sh * LUT_SIZE, this.sharedLow, sh * LOW);
           this.drawSlot[f] = sh;
           sh++;
         }
@@ -163,7 +165,7 @@ class FusedEngine {
     const { changedLutH, changedLutA, sharedLow, changedLow } = this;
     const { changedHome, changedAway, changedCdfH, changedCdfA, changedU, basePts, baseGf, baseGa, pts, gf, ga, tie, rank } = this;
     const nChanged = changedHome.length, nShared = sharedHome.length;
-    const fixtures = drawSlot.length;
+    const fixtures = drawSlot.length, lowInts = LOW;
     const gsRange = this.gsRange, gdOffset = this.gsRange - 1, gdRange = this.gdRange;
     let a = state[0], b = state[1], c = state[2], d = state[3];
     for (let r = 0; r < pairs; r++) {
@@ -191,8 +193,8 @@ class FusedEngine {
           const uh = (z & 0xffff) ^ mask, ua = (z >>> 16) ^ mask;
           let x = sharedLutH[lb + (uh >>> 8)], y = sharedLutA[lb + (ua >>> 8)];
           if (x < 0) x = goalsFor(sharedCdfH, base, uh);
-          if (y < 0) y = goalsFor(sharedCdfA, base, ua);
-          if ((x | y) < 2) y = +(ua >= sharedLow[2 * sh + x]); // the away goals given the home goals
+          // an undecided away bucket: the Poisson goals, then given the home goals (poisson-draws.ts)
+          if (y < 0) y = awayGoalsGiven(x, goalsFor(sharedCdfA, base, ua), ua, sharedLow, sh * lowInts);
           const h = sharedHome[sh], w = sharedAway[sh];
           baseGf[h] += x; baseGa[h] += y;
           baseGf[w] += y; baseGa[w] += x;
@@ -204,13 +206,12 @@ class FusedEngine {
           pts.set(basePts);
           gf.set(baseGf);
           ga.set(baseGa);
-          for (let k = 0, base = s * nChanged * k1, lb = s * nChanged * LUT_SIZE, lo = s * nChanged * 2; k < nChanged; k++, base += k1, lb += LUT_SIZE, lo += 2) {
+          for (let k = 0, base = s * nChanged * k1, lb = s * nChanged * LUT_SIZE, lo = s * nChanged * lowInts; k < nChanged; k++, base += k1, lb += LUT_SIZE, lo += lowInts) {
             const z = changedU[k];
             const uh = (z & 0xffff) ^ mask, ua = (z >>> 16) ^ mask;
             let x = changedLutH[lb + (uh >>> 8)], y = changedLutA[lb + (ua >>> 8)];
             if (x < 0) x = goalsFor(changedCdfH, base, uh);
-            if (y < 0) y = goalsFor(changedCdfA, base, ua);
-            if ((x | y) < 2) y = +(ua >= changedLow[lo + x]);
+            if (y < 0) y = awayGoalsGiven(x, goalsFor(changedCdfA, base, ua), ua, changedLow, lo);
             const h = changedHome[k], w = changedAway[k];
             gf[h] += x; ga[h] += y;
             gf[w] += y; ga[w] += x;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { awayGoalsGiven, fillCdf, fillLowScores, fillLut, fillSideUnkept, goalsFor, LUT_SIZE, sideOf, U16 } from '../../../src/valuation/impact/poisson-draws.js';
+import { awayGoalsGiven, fillCdf, fillLowScores, fillLut, fillSideUnkept, goalsFor, LOW, LUT_SIZE, sideOf, U16 } from '../../../src/valuation/impact/poisson-draws.js';
 import { outcomeProbabilities, scoreGrid } from '../../../src/valuation/league/match.js';
 
 test('the lookup table gives exactly goalsFor\'s goals for every 16-bit uniform', () => {
@@ -39,7 +39,7 @@ test('the sampler plays the match model\'s joint score: every 16-bit uniform pai
   for (const [home, away] of [[1.45, 1.1], [0.45, 2.9], [3.4, 0.3], [0.8, 0.7]]) {
     for (const rho of [-0.15, -0.06, 0, 0.08]) {
       const h = sideOf(home, maxGoals), a = sideOf(away, maxGoals);
-      const low = new Int32Array(2);
+      const low = new Int32Array(LOW);
       fillLowScores(low, 0, home, away, rho, a.cdf, 0);
       // the home goals depend on their uniform only, the away goals on theirs and the home goals:
       // count the uniforms of each home score, and of each away score given 0, 1 and 2+ home goals
@@ -66,16 +66,18 @@ test('the sampler plays the match model\'s joint score: every 16-bit uniform pai
 
 test('with rho 0 the away goals ignore the home goals (independent sides), and the thresholds stay monotone in the rates', () => {
   const maxGoals = 20;
-  const a = sideOf(1.2, maxGoals), low = new Int32Array(2);
+  const a = sideOf(1.2, maxGoals), low = new Int32Array(LOW);
   fillLowScores(low, 0, 1.7, 1.2, 0, a.cdf, 0);
-  assert.deepEqual([...low], [a.cdf[0], a.cdf[0]]);
+  // both thresholds are the Poisson one, and the band where the home goals matter is empty
+  assert.deepEqual([...low], [a.cdf[0], a.cdf[0], a.cdf[0], 0]);
   // rho < 0: given no home goal the away side scores 0 more often, given one home goal less often
   fillLowScores(low, 0, 1.7, 1.2, -0.1, a.cdf, 0);
   assert.ok(low[0] > a.cdf[0] && low[1] < a.cdf[0] && low[0] <= a.cdf[1]);
+  assert.deepEqual([low[2], low[3]], [low[1], low[0] - low[1]]);
   // a stronger away side (higher rate) never gets a higher threshold for 0 goals
   let last = [Infinity, Infinity];
   for (const away of [0.4, 0.8, 1.2, 1.6, 2.4, 3.5]) {
-    const side = sideOf(away, maxGoals), t = new Int32Array(2);
+    const side = sideOf(away, maxGoals), t = new Int32Array(LOW);
     fillLowScores(t, 0, 1.5, away, -0.1, side.cdf, 0);
     assert.ok(t[0] <= last[0] && t[1] <= last[1], `away ${away}`);
     last = [t[0], t[1]];
