@@ -11,6 +11,8 @@
  * the whole-table simulation and of a two-scenario what-if, a fixed number of runs each).
  *
  * Run: node --import tsx bench/model-card.ts --world-cache FILE --models-cache FILE [--as-of 2024-06-30] [--write docs/models.md] [--no-fixtures]
+ *      [--impact JSON]: the impact model's settings (ImpactSettings, e.g. '{"residualWeight":0.7}') instead of
+ *      the served ones, to see what a setting does to the league and match backtests
  *      (both caches outside the repository or under .cache/; a models cache of other code is trained anew)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -20,17 +22,19 @@ import { modelsCacheFromArgs, trainedModels } from './lib/models.js';
 import { cardBlocks, spliceBlocks } from './lib/model-card-markdown.js';
 import { withSeasonClubs } from '../src/domain/snapshot.js';
 import { matchForecastOf } from '../src/valuation/analysis.js';
-import { leagueMatchModel, leagueStrengths } from '../src/valuation/impact/index.js';
+import { leagueMatchModel, leagueStrengths, type ImpactSettings } from '../src/valuation/impact/index.js';
 import { simulateScenarios } from '../src/valuation/impact/scenarios.js';
 import { simulateTable } from '../src/valuation/impact/table.js';
 import { leagueForecast } from '../src/valuation/league/forecast.js';
 
 const { values } = parseArgs({
-  options: { 'as-of': { type: 'string', default: '2024-06-30' }, write: { type: 'string' }, 'no-fixtures': { type: 'boolean', default: false }, 'world-cache': { type: 'string' }, 'models-cache': { type: 'string' }, data: { type: 'string' } },
+  options: { 'as-of': { type: 'string', default: '2024-06-30' }, write: { type: 'string' }, 'no-fixtures': { type: 'boolean', default: false }, impact: { type: 'string' }, 'world-cache': { type: 'string' }, 'models-cache': { type: 'string' }, data: { type: 'string' } },
 });
 const { world, dataVersion } = await loadRealWorld(values.data ?? dataDirFromArgs(), true, worldCacheFromArgs());
 const c0 = process.cpuUsage();
-const { bundle, trainMs, snapshot } = trainedModels(world, dataVersion, values['as-of']!, modelsCacheFromArgs());
+const settings = values.impact ? { impact: JSON.parse(values.impact) as ImpactSettings } : {};
+if (values.impact) console.log(`impact settings ${values.impact} (not the served ones)`);
+const { bundle, trainMs, snapshot } = trainedModels(world, dataVersion, values['as-of']!, modelsCacheFromArgs(), settings);
 const cpu = process.cpuUsage(c0);
 const card = bundle.card;
 if (!card) throw new Error('the models carry no card');
@@ -60,6 +64,8 @@ if (!values['no-fixtures'] && bundle.impact) {
   const name = (id: string) => next.clubs.get(id)?.name ?? id;
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   console.log(`\n## the match model, ${snapshot.analysisSeason}/${snapshot.analysisSeason + 1} (Premier League clubs named as an operator would)\n`);
+  const st = model.strength;
+  console.log(`rho ${st.rho.toFixed(3)}, spread ${model.spread}, home advantage pooled ${st.homeAdvantage.toFixed(3)}, by league: ${Object.entries(st.homeByCompetition ?? {}).map(([c, h]) => `${c} ${h.toFixed(3)}`).join(', ')}\n`);
   console.log('| fixture | home win | draw | away win | expected goals | likeliest scores |');
   console.log('| --- | --- | --- | --- | --- | --- |');
   const fixtures: Array<[string, string, boolean]> = [
