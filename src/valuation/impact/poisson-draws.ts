@@ -5,9 +5,9 @@
  * dependence that law is the away side's Poisson except for the split of "at most one goal" into 0
  * and 1 when the home side scored 0 or 1 (P(y <= 1 | x) = P(y <= 1) for every x), so a fixture keeps
  * its two sides' Poisson tables plus two thresholds (`fillLowScores`), and a draw of the away side
- * reads them only when its uniform falls in the narrow band between them. Goals stay monotone in the
- * rates on common random numbers: a stronger side never scores fewer nor concedes more on the same
- * uniforms (a 0-0 may become a 1-1). Thresholds are kept as integers, and runs are counted in blocks.
+ * reads them only when its uniform falls in the narrow band between them. On common random numbers a
+ * stronger side never takes fewer points nor a worse goal difference from the same uniforms (a 0-0
+ * may become a 1-1). Thresholds are kept as integers, and runs are counted in blocks.
  */
 import { LRUCache } from 'lru-cache';
 import { seededGenerator } from '../../domain/random.js';
