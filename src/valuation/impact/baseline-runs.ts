@@ -90,6 +90,9 @@ class Baseline {
   /** draw indexes of the tracked club's fixtures, and of the others */
   readonly tFix: Int32Array;
   readonly oFix: Int32Array;
+  /** home and away club of each tracked fixture, in tFix's order */
+  readonly tHome: Int32Array;
+  readonly tAway: Int32Array;
   readonly baseH: Side[];
   readonly baseA: Side[];
   /** per fixture in draw order, the away side's law given the home goals (LOW ints) */
@@ -147,6 +150,8 @@ class Baseline {
     }
     this.tFix = Int32Array.from(t);
     this.oFix = Int32Array.from(o);
+    this.tHome = Int32Array.from(t, (f) => this.fh[f]);
+    this.tAway = Int32Array.from(t, (f) => this.fa[f]);
     const setup = drawSetup(seed, n, maxGoals);
     this.state = setup.state;
     this.gsRange = setup.gsRange;
@@ -215,7 +220,7 @@ class Baseline {
   extend(pairs: number): void {
     if (pairs <= this.pairs) return;
     this.grow(pairs);
-    const { n, target, fh, fa, tFix, oFix, state, keys, tieZ, tU, rngAt, baseRank, gsRange, W, offset } = this;
+    const { n, target, fh, fa, tFix, oFix, tHome, tAway, state, keys, tieZ, tU, rngAt, baseRank, gsRange, W, offset } = this;
     const nT = tFix.length, nO = oFix.length, F = fh.length;
     const oH = flatten(Array.from(oFix, (f) => this.baseH[f]), this.maxGoals + 1);
     const oA = flattenAway(Array.from(oFix, (f) => this.baseA[f]), this.maxGoals + 1, this.baseLowOf(oFix));
@@ -223,6 +228,8 @@ class Baseline {
     const tA = flattenAway(Array.from(tFix, (f) => this.baseA[f]), this.maxGoals + 1, this.baseLowOf(tFix));
     const u = new Int32Array(F);
     const work = new Int32Array(n);
+    // the other fixtures' clubs and uniforms in their own order: both runs of a pair read them in sequence
+    const oHome = Int32Array.from(oFix, (f) => fh[f]), oAway = Int32Array.from(oFix, (f) => fa[f]), oU = new Int32Array(nO);
     let a = state[0], b = state[1], c = state[2], d = state[3];
     for (let p = this.pairs; p < pairs; p++) {
       rngAt[p * 4] = a; rngAt[p * 4 + 1] = b; rngAt[p * 4 + 2] = c; rngAt[p * 4 + 3] = d;
@@ -237,14 +244,15 @@ class Baseline {
         tieZ[p * n + k] = z;
       }
       for (let t = 0; t < nT; t++) tU[p * nT + t] = u[tFix[t]];
+      for (let o = 0; o < nO; o++) oU[o] = u[oFix[o]];
       for (let flip = 0; flip < 2; flip++) {
         const mask = flip ? 0xffff : 0;
         const kb = (p * 2 + flip) * n;
         for (let k = 0; k < n; k++) keys[kb + k] = offset;
         for (let o = 0; o < nO; o++) {
-          const z = u[oFix[o]];
+          const z = oU[o];
           const x = goalsOf(oH, o, (z & 0xffff) ^ mask), y = awayOf(oA, o, (z >>> 16) ^ mask, x);
-          const h = fh[oFix[o]], w = fa[oFix[o]];
+          const h = oHome[o], w = oAway[o];
           keys[kb + h] += (3 * +(x > y) + +(x === y)) * W + (x - y) * gsRange + x;
           keys[kb + w] += (3 * +(x < y) + +(x === y)) * W + (y - x) * gsRange + y;
         }
@@ -252,7 +260,7 @@ class Baseline {
         for (let t = 0; t < nT; t++) {
           const z = tU[p * nT + t];
           const x = goalsOf(tH, t, (z & 0xffff) ^ mask), y = awayOf(tA, t, (z >>> 16) ^ mask, x);
-          const h = fh[tFix[t]], w = fa[tFix[t]];
+          const h = tHome[t], w = tAway[t];
           work[h] += (3 * +(x > y) + +(x === y)) * W + (x - y) * gsRange + x;
           work[w] += (3 * +(x < y) + +(x === y)) * W + (y - x) * gsRange + y;
         }
@@ -266,16 +274,19 @@ class Baseline {
 
 /** Place of the tracked club: 1 + clubs whose key plus tie draw is higher (FusedEngine's rule). */
 function placeOf(work: Int32Array, tieZ: Int32Array, tb: number, n: number, target: number, flip: number): number {
-  const tt = (tieZ[tb + target] >>> 0) / 4294967296;
+  // times 2^-32 is exactly the division by 2^32 FusedEngine makes
+  const tt = (tieZ[tb + target] >>> 0) * INV_2_32;
   const keyT = work[target] + (flip ? 1 - tt : tt);
   let place = 1;
   for (let k = 0; k < n; k++) {
     if (k === target) continue;
-    const tk = (tieZ[tb + k] >>> 0) / 4294967296;
-    if (work[k] + (flip ? 1 - tk : tk) > keyT) place++;
+    const tk = (tieZ[tb + k] >>> 0) * INV_2_32;
+    place += +(work[k] + (flip ? 1 - tk : tk) > keyT);
   }
   return place;
 }
+
+const INV_2_32 = 1 / 4294967296;
 
 /** A scenario's places on the baseline's pairs: the tracked club's fixtures (and any other changed club's) replayed. */
 class Replay {
@@ -307,7 +318,7 @@ class Replay {
   advance(pairs: number): void {
     if (pairs <= this.done) return;
     const { base, tH, tA, xFix, xBaseH, xBaseA, xH, xA } = this;
-    const { n, target, fh, fa, tFix, keys, tieZ, tU, rngAt, gsRange, W } = base;
+    const { n, target, fh, fa, tFix, tHome, tAway, keys, tieZ, tU, rngAt, gsRange, W } = base;
     const nT = tFix.length, nX = xFix.length, F = fh.length;
     const ranks = new Uint8Array(pairs * 2);
     ranks.set(this.ranks.subarray(0, this.done * 2));
@@ -341,7 +352,7 @@ class Replay {
         for (let t = 0; t < nT; t++) {
           const z = tU[p * nT + t];
           const x = goalsOf(tH, t, (z & 0xffff) ^ mask), y = awayOf(tA, t, (z >>> 16) ^ mask, x);
-          const h = fh[tFix[t]], w = fa[tFix[t]];
+          const h = tHome[t], w = tAway[t];
           work[h] += (3 * +(x > y) + +(x === y)) * W + (x - y) * gsRange + x;
           work[w] += (3 * +(x < y) + +(x === y)) * W + (y - x) * gsRange + y;
         }
