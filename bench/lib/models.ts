@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildSnapshot, type Snapshot } from '../../src/domain/snapshot.js';
 import type { RatingRow, WorldData } from '../../src/domain/world.js';
-import { bundleVersion, trainBundleWithBacktests, type ModelBundle } from '../../src/valuation/bundle.js';
+import { bundleVersion, trainBundleWithBacktests, type BundleSettings, type ModelBundle } from '../../src/valuation/bundle.js';
 
 /** `--models-cache FILE` from argv. */
 export function modelsCacheFromArgs(argv: readonly string[] = process.argv.slice(2)): string | null {
@@ -23,17 +23,17 @@ export interface ServedModels {
   trainMs: number | null;
 }
 
-export function trainedModels(world: WorldData, dataVersion: string, asOf: string, cachePath: string | null): ServedModels {
+export function trainedModels(world: WorldData, dataVersion: string, asOf: string, cachePath: string | null, settings: BundleSettings = {}): ServedModels {
   let bundle: ModelBundle;
   let ratings: RatingRow[];
   let trainMs: number | null = null;
   const cached = cachePath && existsSync(cachePath) ? (JSON.parse(readFileSync(cachePath, 'utf8')) as { bundle: ModelBundle; ratings: RatingRow[] }) : null;
   // A cache trained for other data or another as-of date is not these models.
-  if (cached && cached.bundle.asOf === asOf && cached.bundle.dataVersion === dataVersion && cached.bundle.version === bundleVersion(dataVersion, asOf, {})) {
+  if (cached && cached.bundle.asOf === asOf && cached.bundle.dataVersion === dataVersion && cached.bundle.version === bundleVersion(dataVersion, asOf, settings)) {
     ({ bundle, ratings } = cached);
   } else {
     const t0 = performance.now();
-    ({ bundle, ratings } = trainBundleWithBacktests(world, buildSnapshot(world, asOf, dataVersion), {}, new Date().toISOString(), (line) => console.error(line)));
+    ({ bundle, ratings } = trainBundleWithBacktests(world, buildSnapshot(world, asOf, dataVersion), settings, new Date().toISOString(), (line) => console.error(line)));
     trainMs = performance.now() - t0;
     if (cachePath) writeFileSync(cachePath, JSON.stringify({ bundle, ratings }));
   }

@@ -6,7 +6,7 @@ import { futureValue, type FutureValue } from './answers.js';
 import { contractEndUsed, playerWarnings, type Warning } from './warnings.js';
 import { predictFee } from './fee/index.js';
 import {
-  ImpactError, clubSeasonWarnings, forecastWarnings, leagueStrengths, roiOf, sportiveImpact, squadAnalysis,
+  ImpactError, clubSeasonWarnings, forecastWarnings, leagueMatchModel, leagueStrengths, roiOf, sportiveImpact, squadAnalysis,
   type ImpactArtifact, type SportiveImpact, type SquadAnalysis, type SquadEntryInput,
 } from './impact/index.js';
 import { leagueForecast, type LeagueForecast } from './league/forecast.js';
@@ -159,7 +159,8 @@ export function matchForecastOf(bundle: ModelBundle, snapshot: Snapshot, q: Matc
     return { league, attack: s.attack[i], defence: s.defence[i] };
   };
   const home = side(q.homeClubId), away = side(q.awayClubId);
-  const rates = goalRates({ intercept: model.strength.intercept, homeAdvantage: model.strength.homeAdvantage, home, away }, q.neutral);
+  // the home side's league sets the home advantage (the two may play in different leagues)
+  const rates = goalRates({ ...leagueMatchModel(model, home.league), home, away }, q.neutral);
   const warnings: Warning[] = [...clubSeasonWarnings(model, snapshot, q.homeClubId)];
   for (const w of clubSeasonWarnings(model, snapshot, q.awayClubId)) if (!warnings.some((x) => x.message === w.message)) warnings.push(w);
   if (home.league !== away.league) {

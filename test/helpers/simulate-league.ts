@@ -5,7 +5,10 @@
  * Monte Carlo league seasons: a double round-robin where home goals ~ Poisson(exp(intercept +
  * homeAdvantage + attack[home] - defence[away])) and away goals ~ Poisson(exp(intercept +
  * attack[away] - defence[home])); 3/1/0 points; ties broken by goal difference, goals scored,
- * then a seeded random draw.
+ * then a seeded random draw. With `rho` (the match model's low-score dependence, league/match.ts)
+ * each fixture's score is drawn at once, by inverse CDF of one uniform over the joint score grid
+ * (scoreGrid, in row order): another route to the same distribution than the engine's home goals
+ * then away goals given them, so the two check each other.
  *
  * Common random numbers: clubs are put in id order, fixtures in (home, away) id order, and each
  * run draws, from one seeded stream, one uniform per (fixture, side) and one tie-break uniform per
@@ -15,6 +18,7 @@
  * only improve: paired with/without comparisons carry no Monte Carlo noise in sign.
  */
 import type { StrengthArtifact } from '../../src/valuation/league/strength.js';
+import { scoreGrid } from '../../src/valuation/league/match.js';
 import { seededGenerator } from '../../src/domain/random.js';
 
 export interface LeagueClub {
@@ -27,6 +31,8 @@ export interface LeagueInput {
   clubs: LeagueClub[];
   intercept: number;
   homeAdvantage: number;
+  /** low-score dependence; default 0 (independent goals, one uniform a side) */
+  rho?: number;
 }
 
 export interface SimulationSettings {
@@ -73,6 +79,8 @@ class Engine {
   private readonly awayIdx: Int32Array;
   private readonly cdfHome: Float64Array;
   private readonly cdfAway: Float64Array;
+  /** with rho: the joint score's CDF per fixture, (maxGoals + 1)^2 cells in row order (home goals by row) */
+  private readonly cdfJoint: Float64Array | null;
   private readonly rng;
   private readonly gsRange: number;
   private readonly gdRange: number;
@@ -108,6 +116,8 @@ class Engine {
     this.awayIdx = new Int32Array(this.fixtures);
     this.cdfHome = new Float64Array(this.fixtures * this.k1);
     this.cdfAway = new Float64Array(this.fixtures * this.k1);
+    const rho = input.rho ?? 0;
+    this.cdfJoint = rho !== 0 ? new Float64Array(this.fixtures * this.k1 * this.k1) : null;
     let f = 0;
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
@@ -118,6 +128,12 @@ class Engine {
         const la = Math.exp(input.intercept + canon[j].attack - canon[i].defence);
         fillCdf(this.cdfHome, f * this.k1, lh, maxGoals);
         fillCdf(this.cdfAway, f * this.k1, la, maxGoals);
+        if (this.cdfJoint) {
+          const grid = scoreGrid({ home: lh, away: la, rho }, maxGoals);
+          let acc = 0;
+          for (let c = 0; c < grid.length; c++) this.cdfJoint[f * grid.length + c] = acc += grid[c];
+          this.cdfJoint[(f + 1) * grid.length - 1] = 1;
+        }
         f++;
       }
     }
@@ -137,7 +153,7 @@ class Engine {
   }
 
   run(count: number): void {
-    const { n, fixtures, k1, homeIdx, awayIdx, cdfHome, cdfAway, rng, pts, gf, ga, key, rankOrder } = this;
+    const { n, fixtures, k1, homeIdx, awayIdx, cdfHome, cdfAway, cdfJoint, rng, pts, gf, ga, key, rankOrder } = this;
     const { rankCount, sumRank, sumRank2, sumPts, sumGd } = this;
     const gsRange = this.gsRange, gdOffset = this.gsRange - 1, gdRange = this.gdRange;
     for (let r = 0; r < count; r++) {
@@ -152,6 +168,14 @@ class Engine {
         if (x === 4) while (uh >= cdfHome[base + x]) x++;
         let y = +(ua >= cdfAway[base]) + +(ua >= cdfAway[base + 1]) + +(ua >= cdfAway[base + 2]) + +(ua >= cdfAway[base + 3]);
         if (y === 4) while (ua >= cdfAway[base + y]) y++;
+        if (cdfJoint) {
+          // the whole score from the first uniform (the second is drawn all the same: one stream layout)
+          const cells = k1 * k1, j0 = f * cells;
+          let c = 0;
+          while (c < cells - 1 && uh >= cdfJoint[j0 + c]) c++;
+          x = Math.floor(c / k1);
+          y = c % k1;
+        }
         const h = homeIdx[f], a = awayIdx[f];
         gf[h] += x; ga[h] += y;
         gf[a] += y; ga[a] += x;

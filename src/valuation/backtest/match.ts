@@ -7,7 +7,7 @@
  */
 import { seasonLabel } from '../../domain/season.js';
 import type { MatchRow } from '../../domain/world.js';
-import { leagueStrengths } from '../impact/index.js';
+import { leagueMatchModel, leagueStrengths } from '../impact/index.js';
 import { eloAtSeasonStarts, eloPoissonRates, fitEloPoisson } from '../league/elo-poisson.js';
 import { goalRates, matchProbabilities } from '../league/match.js';
 import type { MatchRow as StrengthRow } from '../league/strength.js';
@@ -70,6 +70,7 @@ interface MatchInput {
   outcome: number;
   intercept: number;
   homeAdvantage: number;
+  rho: number;
   /** the league's mean strength, around which the spread is taken */
   mean: Side;
   home: Side;
@@ -88,7 +89,7 @@ const spreadSide = (s: Side, mean: Side, k: number): Side => ({ attack: mean.att
 
 /** The match model's probabilities with the strengths spread by `k` around their league's mean (model.ts `spread`). */
 function modelProbs(m: MatchInput, k: number): Probs {
-  const p = matchProbabilities(goalRates({ intercept: m.intercept, homeAdvantage: m.homeAdvantage, home: spreadSide(m.home, m.mean, k), away: spreadSide(m.away, m.mean, k) }));
+  const p = matchProbabilities(goalRates({ intercept: m.intercept, homeAdvantage: m.homeAdvantage, rho: m.rho, home: spreadSide(m.home, m.mean, k), away: spreadSide(m.away, m.mean, k) }));
   return [p.homeWin, p.draw, p.awayWin];
 }
 
@@ -109,6 +110,7 @@ export function seasonInputs(w: BacktestWorld, fit: OriginFit): SeasonInputs | n
   for (const g of games) byLeague.set(g.competition_id, [...(byLeague.get(g.competition_id) ?? []), g]);
   for (const [league, list] of [...byLeague].sort(([a], [b]) => a.localeCompare(b))) {
     const strengths = leagueStrengths(impact, fit.next, league);
+    const constants = leagueMatchModel(impact, league);
     const index = new Map(strengths.clubs.map((c, i) => [c, i]));
     const clubs = new Set(list.flatMap((g) => [g.home_club_id, g.away_club_id]));
     const last = new Set(before.filter((m) => m.competition_id === league && m.season === season - 1).flatMap((m) => [m.home_club_id, m.away_club_id]));
@@ -122,7 +124,7 @@ export function seasonInputs(w: BacktestWorld, fit: OriginFit): SeasonInputs | n
       if (h === undefined || a === undefined) continue;
       const e = matchProbabilities(eloPoissonRates(elo, g.home_club_id, g.away_club_id, newcomer));
       matches.push({
-        outcome: outcomeOf(g), intercept: impact.strength.intercept, homeAdvantage: impact.strength.homeAdvantage, mean: strengths.ctx.strengthMean,
+        outcome: outcomeOf(g), ...constants, mean: strengths.ctx.strengthMean,
         home: { attack: strengths.attack[h], defence: strengths.defence[h] }, away: { attack: strengths.attack[a], defence: strengths.defence[a] },
         elo: [e.homeWin, e.draw, e.awayWin], base,
       });

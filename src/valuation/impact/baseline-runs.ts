@@ -20,7 +20,7 @@
  * most BASELINE_BYTES are kept per thread, least recently used dropped first.
  */
 import { LRUCache } from 'lru-cache';
-import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillSideUnkept, goalsFor, LUT_SIZE, roundUp, sideOf, type Side } from './poisson-draws.js';
+import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillLowScores, fillSideUnkept, goalsFor, LOW, LUT_SIZE, markLowBand, roundUp, sideOf, type Side } from './poisson-draws.js';
 import type { ScenarioLeagueInput, ScenarioOutcome, ScenarioResult, ScenarioSettings } from './scenario-types.js';
 
 /** bytes of baselines kept per thread (each worker keeps its own) */
@@ -30,23 +30,48 @@ export const BASELINE_BYTES = 48 * 1024 * 1024;
 interface FlatSides {
   k1: number;
   cdf: Int32Array;
+  /** LUT_SIZE a fixture; an away side's with the band where the home goals matter undecided (markLowBand) */
   lut: Int8Array;
+  /** away sides: the law given the home goals, LOW ints per fixture (poisson-draws.ts fillLowScores); empty for home sides */
+  low: Int32Array;
 }
 
 function flatten(sides: readonly Side[], k1: number): FlatSides {
   const cdf = new Int32Array(sides.length * k1), lut = new Int8Array(sides.length * LUT_SIZE);
   sides.forEach((s, i) => { cdf.set(s.cdf, i * k1); lut.set(s.lut, i * LUT_SIZE); });
-  return { k1, cdf, lut };
+  return { k1, cdf, lut, low: new Int32Array(0) };
+}
+
+/** Away sides, flat, with the ints of fillLowScores: the band where the home goals matter leaves the lookup table. */
+function flattenAway(sides: readonly Side[], k1: number, low: Int32Array): FlatSides {
+  const t = flatten(sides, k1);
+  for (let i = 0; i < sides.length; i++) markLowBand(t.lut, i * LUT_SIZE, low, i * LOW);
+  return { ...t, low };
 }
 
 // Module-local copies of imports read in the hot loops: under the TypeScript loader an imported
 // binding can be read through a getter on every access (a fifth of a worker's time in a profile).
 const LUT = LUT_SIZE;
+const LOW_INTS = LOW;
 const scanGoals = goalsFor;
 
 function goalsOf(t: FlatSides, i: number, u: number): number {
   const x = t.lut[i * LUT + (u >>> 8)];
   return x >= 0 ? x : scanGoals(t.cdf, i * t.k1, u);
+}
+
+/** The away goals of fixture i given the home goals x (the joint score: poisson-draws.ts awayGoalsGiven). */
+function awayOf(t: FlatSides, i: number, u: number, x: number): number {
+  const y = t.lut[i * LUT + (u >>> 8)];
+  return y >= 0 ? y : awayUndecided(t, i, u, x);
+}
+
+/** An undecided bucket: the Poisson goals, then given the home goals inside the band (kept apart so awayOf stays small enough to inline). */
+function awayUndecided(t: FlatSides, i: number, u: number, x: number): number {
+  const b = i * LOW_INTS, low = t.low, base = i * t.k1;
+  // inside the band the Poisson draw is 0 or 1 (its threshold of 0 goals decides), else it is read in full
+  if ((u - low[b + 2]) >>> 0 < low[b + 3]) return +(u >= (x < 2 ? low[b + x] : t.cdf[base]));
+  return scanGoals(t.cdf, base, u);
 }
 
 class Baseline {
@@ -55,6 +80,7 @@ class Baseline {
   readonly maxGoals: number;
   readonly mu: number;
   readonly home: number;
+  readonly rho: number;
   /** canonical-order strengths of the baseline */
   readonly att: Float64Array;
   readonly def: Float64Array;
@@ -64,8 +90,13 @@ class Baseline {
   /** draw indexes of the tracked club's fixtures, and of the others */
   readonly tFix: Int32Array;
   readonly oFix: Int32Array;
+  /** home and away club of each tracked fixture, in tFix's order */
+  readonly tHome: Int32Array;
+  readonly tAway: Int32Array;
   readonly baseH: Side[];
   readonly baseA: Side[];
+  /** per fixture in draw order, the away side's law given the home goals (LOW ints) */
+  readonly baseLow: Int32Array;
   readonly gsRange: number;
   /** weight of a point in the packed key (goal difference range x goals range) */
   readonly W: number;
@@ -94,6 +125,7 @@ class Baseline {
     this.maxGoals = maxGoals;
     this.mu = input.intercept;
     this.home = input.homeAdvantage;
+    this.rho = input.rho;
     const sc = input.scenarios[0];
     this.att = Float64Array.from(order, (i) => sc.attack[i]);
     this.def = Float64Array.from(order, (i) => sc.defence[i]);
@@ -102,6 +134,7 @@ class Baseline {
     this.fa = new Int32Array(F);
     this.baseH = [];
     this.baseA = [];
+    this.baseLow = new Int32Array(LOW * F);
     const t: number[] = [], o: number[] = [];
     for (let i = 0, f = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
@@ -110,12 +143,15 @@ class Baseline {
         this.fa[f] = j;
         this.baseH.push(this.sideH(this.att, this.def, i, j));
         this.baseA.push(this.sideA(this.att, this.def, i, j));
+        fillLowScores(this.baseLow, LOW * f, this.rateH(this.att, this.def, i, j), this.rateA(this.att, this.def, i, j), this.rho, this.baseA[f].cdf, 0);
         (i === this.target || j === this.target ? t : o).push(f);
         f++;
       }
     }
     this.tFix = Int32Array.from(t);
     this.oFix = Int32Array.from(o);
+    this.tHome = Int32Array.from(t, (f) => this.fh[f]);
+    this.tAway = Int32Array.from(t, (f) => this.fa[f]);
     const setup = drawSetup(seed, n, maxGoals);
     this.state = setup.state;
     this.gsRange = setup.gsRange;
@@ -140,19 +176,31 @@ class Baseline {
     return sideOf(this.rateA(att, def, i, j), this.maxGoals);
   }
 
+  /** The kept away sides' law given the home goals of these fixtures, flat. */
+  baseLowOf(fixtures: ArrayLike<number>): Int32Array {
+    const low = new Int32Array(LOW * fixtures.length);
+    for (let e = 0; e < fixtures.length; e++) low.set(this.baseLow.subarray(LOW * fixtures[e], LOW * fixtures[e] + LOW), LOW * e);
+    return low;
+  }
+
   /** A scenario's sides of these fixtures, flat, not kept (fillSideUnkept: they are the scenario's own). */
   scenarioSides(att: ArrayLike<number>, def: ArrayLike<number>, fixtures: ArrayLike<number>, home: boolean): FlatSides {
     const k1 = this.maxGoals + 1, m = fixtures.length;
-    const t: FlatSides = { k1, cdf: new Int32Array(m * k1), lut: new Int8Array(m * LUT) };
+    const t: FlatSides = { k1, cdf: new Int32Array(m * k1), lut: new Int8Array(m * LUT), low: new Int32Array(home ? 0 : LOW * m) };
     for (let e = 0; e < m; e++) {
       const i = this.fh[fixtures[e]], j = this.fa[fixtures[e]];
-      fillSideUnkept(t.cdf, e * k1, t.lut, e * LUT, home ? this.rateH(att, def, i, j) : this.rateA(att, def, i, j), this.maxGoals);
+      const lh = this.rateH(att, def, i, j), la = this.rateA(att, def, i, j);
+      fillSideUnkept(t.cdf, e * k1, t.lut, e * LUT, home ? lh : la, this.maxGoals);
+      if (!home) {
+        fillLowScores(t.low, LOW * e, lh, la, this.rho, t.cdf, e * k1);
+        markLowBand(t.lut, e * LUT, t.low, LOW * e);
+      }
     }
     return t;
   }
 
   get bytes(): number {
-    return this.cap * (this.n * 12 + this.tFix.length * 4 + 18) + this.fh.length * 24;
+    return this.cap * (this.n * 12 + this.tFix.length * 4 + 18) + this.fh.length * 40;
   }
 
   private grow(pairs: number): void {
@@ -172,14 +220,16 @@ class Baseline {
   extend(pairs: number): void {
     if (pairs <= this.pairs) return;
     this.grow(pairs);
-    const { n, target, fh, fa, tFix, oFix, state, keys, tieZ, tU, rngAt, baseRank, gsRange, W, offset } = this;
+    const { n, target, fh, fa, tFix, oFix, tHome, tAway, state, keys, tieZ, tU, rngAt, baseRank, gsRange, W, offset } = this;
     const nT = tFix.length, nO = oFix.length, F = fh.length;
     const oH = flatten(Array.from(oFix, (f) => this.baseH[f]), this.maxGoals + 1);
-    const oA = flatten(Array.from(oFix, (f) => this.baseA[f]), this.maxGoals + 1);
+    const oA = flattenAway(Array.from(oFix, (f) => this.baseA[f]), this.maxGoals + 1, this.baseLowOf(oFix));
     const tH = flatten(Array.from(tFix, (f) => this.baseH[f]), this.maxGoals + 1);
-    const tA = flatten(Array.from(tFix, (f) => this.baseA[f]), this.maxGoals + 1);
+    const tA = flattenAway(Array.from(tFix, (f) => this.baseA[f]), this.maxGoals + 1, this.baseLowOf(tFix));
     const u = new Int32Array(F);
     const work = new Int32Array(n);
+    // the other fixtures' clubs and uniforms in their own order: both runs of a pair read them in sequence
+    const oHome = Int32Array.from(oFix, (f) => fh[f]), oAway = Int32Array.from(oFix, (f) => fa[f]), oU = new Int32Array(nO);
     let a = state[0], b = state[1], c = state[2], d = state[3];
     for (let p = this.pairs; p < pairs; p++) {
       rngAt[p * 4] = a; rngAt[p * 4 + 1] = b; rngAt[p * 4 + 2] = c; rngAt[p * 4 + 3] = d;
@@ -194,22 +244,23 @@ class Baseline {
         tieZ[p * n + k] = z;
       }
       for (let t = 0; t < nT; t++) tU[p * nT + t] = u[tFix[t]];
+      for (let o = 0; o < nO; o++) oU[o] = u[oFix[o]];
       for (let flip = 0; flip < 2; flip++) {
         const mask = flip ? 0xffff : 0;
         const kb = (p * 2 + flip) * n;
         for (let k = 0; k < n; k++) keys[kb + k] = offset;
         for (let o = 0; o < nO; o++) {
-          const z = u[oFix[o]];
-          const x = goalsOf(oH, o, (z & 0xffff) ^ mask), y = goalsOf(oA, o, (z >>> 16) ^ mask);
-          const h = fh[oFix[o]], w = fa[oFix[o]];
+          const z = oU[o];
+          const x = goalsOf(oH, o, (z & 0xffff) ^ mask), y = awayOf(oA, o, (z >>> 16) ^ mask, x);
+          const h = oHome[o], w = oAway[o];
           keys[kb + h] += (3 * +(x > y) + +(x === y)) * W + (x - y) * gsRange + x;
           keys[kb + w] += (3 * +(x < y) + +(x === y)) * W + (y - x) * gsRange + y;
         }
         for (let k = 0; k < n; k++) work[k] = keys[kb + k];
         for (let t = 0; t < nT; t++) {
           const z = tU[p * nT + t];
-          const x = goalsOf(tH, t, (z & 0xffff) ^ mask), y = goalsOf(tA, t, (z >>> 16) ^ mask);
-          const h = fh[tFix[t]], w = fa[tFix[t]];
+          const x = goalsOf(tH, t, (z & 0xffff) ^ mask), y = awayOf(tA, t, (z >>> 16) ^ mask, x);
+          const h = tHome[t], w = tAway[t];
           work[h] += (3 * +(x > y) + +(x === y)) * W + (x - y) * gsRange + x;
           work[w] += (3 * +(x < y) + +(x === y)) * W + (y - x) * gsRange + y;
         }
@@ -223,16 +274,19 @@ class Baseline {
 
 /** Place of the tracked club: 1 + clubs whose key plus tie draw is higher (FusedEngine's rule). */
 function placeOf(work: Int32Array, tieZ: Int32Array, tb: number, n: number, target: number, flip: number): number {
-  const tt = (tieZ[tb + target] >>> 0) / 4294967296;
+  // times 2^-32 is exactly the division by 2^32 FusedEngine makes
+  const tt = (tieZ[tb + target] >>> 0) * INV_2_32;
   const keyT = work[target] + (flip ? 1 - tt : tt);
   let place = 1;
   for (let k = 0; k < n; k++) {
     if (k === target) continue;
-    const tk = (tieZ[tb + k] >>> 0) / 4294967296;
-    if (work[k] + (flip ? 1 - tk : tk) > keyT) place++;
+    const tk = (tieZ[tb + k] >>> 0) * INV_2_32;
+    place += +(work[k] + (flip ? 1 - tk : tk) > keyT);
   }
   return place;
 }
+
+const INV_2_32 = 1 / 4294967296;
 
 /** A scenario's places on the baseline's pairs: the tracked club's fixtures (and any other changed club's) replayed. */
 class Replay {
@@ -255,7 +309,7 @@ class Replay {
     const x = Array.from(base.oFix).filter((f) => changed(base.fh[f]) || changed(base.fa[f]));
     this.xFix = Int32Array.from(x);
     this.xBaseH = flatten(x.map((f) => base.baseH[f]), k1);
-    this.xBaseA = flatten(x.map((f) => base.baseA[f]), k1);
+    this.xBaseA = flattenAway(x.map((f) => base.baseA[f]), k1, base.baseLowOf(x));
     this.xH = base.scenarioSides(att, def, x, true);
     this.xA = base.scenarioSides(att, def, x, false);
   }
@@ -264,7 +318,7 @@ class Replay {
   advance(pairs: number): void {
     if (pairs <= this.done) return;
     const { base, tH, tA, xFix, xBaseH, xBaseA, xH, xA } = this;
-    const { n, target, fh, fa, tFix, keys, tieZ, tU, rngAt, gsRange, W } = base;
+    const { n, target, fh, fa, tFix, tHome, tAway, keys, tieZ, tU, rngAt, gsRange, W } = base;
     const nT = tFix.length, nX = xFix.length, F = fh.length;
     const ranks = new Uint8Array(pairs * 2);
     ranks.set(this.ranks.subarray(0, this.done * 2));
@@ -288,17 +342,17 @@ class Replay {
           const z = u![xFix[e]];
           const uh = (z & 0xffff) ^ mask, ua = (z >>> 16) ^ mask;
           const h = fh[xFix[e]], w = fa[xFix[e]];
-          const x0 = goalsOf(xBaseH, e, uh), y0 = goalsOf(xBaseA, e, ua);
+          const x0 = goalsOf(xBaseH, e, uh), y0 = awayOf(xBaseA, e, ua, x0);
           work[h] -= (3 * +(x0 > y0) + +(x0 === y0)) * W + (x0 - y0) * gsRange + x0;
           work[w] -= (3 * +(x0 < y0) + +(x0 === y0)) * W + (y0 - x0) * gsRange + y0;
-          const x = goalsOf(xH, e, uh), y = goalsOf(xA, e, ua);
+          const x = goalsOf(xH, e, uh), y = awayOf(xA, e, ua, x);
           work[h] += (3 * +(x > y) + +(x === y)) * W + (x - y) * gsRange + x;
           work[w] += (3 * +(x < y) + +(x === y)) * W + (y - x) * gsRange + y;
         }
         for (let t = 0; t < nT; t++) {
           const z = tU[p * nT + t];
-          const x = goalsOf(tH, t, (z & 0xffff) ^ mask), y = goalsOf(tA, t, (z >>> 16) ^ mask);
-          const h = fh[tFix[t]], w = fa[tFix[t]];
+          const x = goalsOf(tH, t, (z & 0xffff) ^ mask), y = awayOf(tA, t, (z >>> 16) ^ mask, x);
+          const h = tHome[t], w = tAway[t];
           work[h] += (3 * +(x > y) + +(x === y)) * W + (x - y) * gsRange + x;
           work[w] += (3 * +(x < y) + +(x === y)) * W + (y - x) * gsRange + y;
         }
@@ -355,7 +409,7 @@ const kept = new LRUCache<string, Baseline>({ maxSize: BASELINE_BYTES, sizeCalcu
 /** Every input of the baseline's draws, numbers in full (toString round-trips a double). */
 function baselineKey(input: ScenarioLeagueInput, seed: number, maxGoals: number): string {
   const sc = input.scenarios[0];
-  return `${seed}|${maxGoals}|${input.intercept}|${input.homeAdvantage}|${input.target}|${input.clubIds.join(',')}|${sc.attack.join(',')}|${sc.defence.join(',')}`;
+  return `${seed}|${maxGoals}|${input.intercept}|${input.homeAdvantage}|${input.rho}|${input.target}|${input.clubIds.join(',')}|${sc.attack.join(',')}|${sc.defence.join(',')}`;
 }
 
 function baselineOf(key: string, input: ScenarioLeagueInput, seed: number, maxGoals: number): Baseline {
@@ -380,7 +434,7 @@ export function keptBaselines(): { count: number; bytes: number } {
  * Settings are checked by the caller.
  */
 export function simulateOnBaseline(input: ScenarioLeagueInput, settings: ScenarioSettings, maxGoals: number): ScenarioResult {
-  checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.scenarios);
+  checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.rho, input.scenarios);
   const key = baselineKey(input, settings.seed, maxGoals);
   const base = baselineOf(key, input, settings.seed, maxGoals);
   const order = canonicalOrder(input.clubIds);

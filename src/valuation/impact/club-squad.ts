@@ -19,7 +19,7 @@ import type { Snapshot } from '../../domain/snapshot.js';
 import { POSITION_GROUP, type PositionCode } from '../../domain/positions.js';
 import type { SquadFeatures } from '../league/squad.js';
 import { blendedPlace, expectedPlaces, placeCurve, promotedLevel, rankScale, shiftForPlace } from '../league/promoted.js';
-import { currentSquad, featuresOf, squadAt, strengthOf, HORIZON_SEASONS, type ImpactArtifact, type LeagueTieContext, type RatedPlayer } from './model.js';
+import { currentSquad, featuresOf, leagueMatchModel, squadAt, strengthOf, HORIZON_SEASONS, type ImpactArtifact, type LeagueTieContext, type RatedPlayer } from './model.js';
 
 /** Two of each slot of a 4-3-3: the full squad a newly named club is completed to. */
 const FULL_SQUAD: readonly PositionCode[] = [
@@ -196,7 +196,7 @@ function computePromoted(artifact: ImpactArtifact, snapshot: Snapshot, league: s
   if (!ctx || n < 2 || !artifact.promoted || fillRating(artifact, league) === null) return out;
   const strengths = members.map((c) => strengthOf(artifact, ctx, c, baselineFeatures(artifact, snapshot, c, 0)));
   const table = {
-    intercept: artifact.strength.intercept, homeAdvantage: artifact.strength.homeAdvantage,
+    ...leagueMatchModel(artifact, league),
     attack: strengths.map((x) => x.attack), defence: strengths.map((x) => x.defence),
   };
   const places = expectedPlaces(table);

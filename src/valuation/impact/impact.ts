@@ -33,7 +33,7 @@ import { simulateScenarios } from './scenarios.js';
 import { simulateTable, type TableResult } from './table.js';
 import { ImpactError } from './errors.js';
 import {
-  featuresOf, matchDays, matchDaysWith, warmMatchDays, HORIZON_SEASONS, leagueContext, ratedPlayer, squadAt,
+  featuresOf, matchDays, matchDaysWith, warmMatchDays, HORIZON_SEASONS, leagueContext, leagueMatchModel, ratedPlayer, squadAt,
   type ImpactArtifact, type LeagueTieContext, type RatedPlayer,
 } from './model.js';
 import { baselineFeatures, clubSquad, clubStrength, completeSquad, isStandIn } from './club-squad.js';
@@ -199,7 +199,7 @@ export function sportiveImpact(
     }
     const sim = simulateScenarios(
       {
-        clubIds: setup.clubs, intercept: artifact.strength.intercept, homeAdvantage: artifact.strength.homeAdvantage,
+        clubIds: setup.clubs, ...leagueMatchModel(artifact, setup.league),
         target: input.clubId, scenarios: [base, changed],
       },
       { seed: simulationSeed(snapshot.dataVersion, setup.league, input.clubId, season), targetStandardError: target, runsFrom: 0, maxRuns: rs.maxRuns, runs: settings.runs },
@@ -259,7 +259,7 @@ export function warmClub(artifact: ImpactArtifact, snapshot: Snapshot, clubId: s
       base.attack.push(b.attack); base.defence.push(b.defence);
     }
     simulateScenarios(
-      { clubIds: setup.clubs, intercept: artifact.strength.intercept, homeAdvantage: artifact.strength.homeAdvantage, target: clubId, scenarios: [base] },
+      { clubIds: setup.clubs, ...leagueMatchModel(artifact, setup.league), target: clubId, scenarios: [base] },
       { seed: simulationSeed(snapshot.dataVersion, setup.league, clubId, season), targetStandardError: rs.targetStandardError * SQRT_HORIZON, runsFrom: 0, maxRuns: rs.maxRuns },
     );
   }
@@ -392,7 +392,7 @@ function simulateLeagueTable(
   const season = snapshot.analysisSeason;
   const result = simulateTable(
     {
-      clubIds: setup.clubs, intercept: artifact.strength.intercept, homeAdvantage: artifact.strength.homeAdvantage,
+      clubIds: setup.clubs, ...leagueMatchModel(artifact, setup.league),
       attack: strengths.attack, defence: strengths.defence,
     },
     {

@@ -1,6 +1,6 @@
 export { ImpactError, type ImpactErrorCode } from './errors.js';
 export {
-  fitImpactModel, resolveImpactSettings, IMPACT_MODEL_VERSION, HORIZON_SEASONS,
+  fitImpactModel, leagueMatchModel, resolveImpactSettings, IMPACT_MODEL_VERSION, HORIZON_SEASONS,
   type ImpactArtifact, type ImpactSettings, type ResolvedImpactSettings,
 } from './model.js';
 export {

@@ -29,11 +29,11 @@ import { ageYears } from '../../domain/season.js';
 import { defaultAgeCurve, fitAgeCurve, projectRating, type AgeCurve, type AgeCurveRow } from '../league/age-curve.js';
 import { squadStrength, type SquadFeatures, type SquadPlayer } from '../league/squad.js';
 import { keepMatchDays, squadStrengthWith } from '../league/match-days.js';
-import { fitStrength, type MatchRow, type StrengthArtifact } from '../league/strength.js';
+import { fitStrength, homeAdvantageIn, type MatchRow, type StrengthArtifact } from '../league/strength.js';
 import { fitTie, strengthFor, type TieArtifact, type TieRow } from '../league/tie.js';
 import { fitPromotedPrior, type PromotedBlend, type PromotedPrior } from '../league/promoted.js';
 
-export const IMPACT_MODEL_VERSION = 7;
+export const IMPACT_MODEL_VERSION = 8;
 /** seasons simulated by sportive impact: the analysis season and the two after it */
 export const HORIZON_SEASONS = 3;
 
@@ -403,6 +403,11 @@ export function fitImpactModel(snapshot: Snapshot, settings: ImpactSettings = {}
 
 // ---------------------------------------------------------------------------------------------
 // strengths
+
+/** The match model's constants in `league` (league/match.ts): intercept, the league's home advantage, rho. */
+export function leagueMatchModel(artifact: ImpactArtifact, league: string): { intercept: number; homeAdvantage: number; rho: number } {
+  return { intercept: artifact.strength.intercept, homeAdvantage: homeAdvantageIn(artifact.strength, league), rho: artifact.strength.rho };
+}
 
 /** League context for the tie; a league unknown to the artifact gets the all-league average (0, 0). */
 export function leagueContext(artifact: ImpactArtifact, league: string, fallbackFeatures: SquadFeatures[]): LeagueTieContext {

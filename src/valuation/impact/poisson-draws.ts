@@ -1,9 +1,17 @@
 /**
- * The draws every league simulation of impact/ shares: Poisson goals by inverse CDF of a 16-bit
- * uniform (two per 32-bit draw, one a side), thresholds kept as integers, and runs counted in blocks.
+ * The draws every league simulation of impact/ shares: the match model's joint score (league/match.ts)
+ * by inverse CDF of two 16-bit uniforms (both halves of one 32-bit draw): the home goals from their
+ * Poisson marginal, the away goals from their law given the home goals. Under the Dixon–Coles
+ * dependence that law is the away side's Poisson except for the split of "at most one goal" into 0
+ * and 1 when the home side scored 0 or 1 (P(y <= 1 | x) = P(y <= 1) for every x), so a fixture keeps
+ * its two sides' Poisson tables plus two thresholds (`fillLowScores`), and a draw of the away side
+ * reads them only when its uniform falls in the narrow band between them. On common random numbers a
+ * stronger side never takes fewer points nor a worse goal difference from the same uniforms (a 0-0
+ * may become a 1-1). Thresholds are kept as integers, and runs are counted in blocks.
  */
 import { LRUCache } from 'lru-cache';
 import { seededGenerator } from '../../domain/random.js';
+import { effectiveRho } from '../league/match.js';
 
 export const BLOCK = 64;
 /** uniforms have 16 bits: one 32-bit draw gives both sides of a fixture */
@@ -24,6 +32,45 @@ export function fillCdf(out: Int32Array, base: number, lambda: number, maxGoals:
     out[base + k] = Math.min(U16, Math.ceil(acc * U16));
   }
   out[base + maxGoals] = U16;
+}
+
+/** Ints a fixture keeps for the away side's law given the home goals (fillLowScores). */
+export const LOW = 4;
+
+/**
+ * The away side's law given the home goals, as LOW ints at `base`: the thresholds below which the
+ * away side scores 0 when the home side scored 0 and 1 (P(y = 0 | x) = tau(x, 0) e^(−away); above
+ * it, up to the Poisson threshold of 1 goal, it scores 1), then the start and the width of the band
+ * of uniforms where either differs from the Poisson threshold of 0 goals. Only a draw inside that
+ * band (a few per cent of them) needs the home goals: elsewhere the away goals are the Poisson
+ * draw's (`awayGoalsGiven`). With rho 0 the band is empty and the sides are independent.
+ * `markLowBand` sends the band's draws past the away side's lookup table, so the engines' hot path
+ * (one table byte per side) is the independent one's.
+ */
+export function fillLowScores(out: Int32Array, base: number, home: number, away: number, rho: number, awayCdf: Int32Array, awayBase: number): void {
+  const r = effectiveRho(home, away, rho);
+  const q0 = Math.exp(-away);
+  const c0 = awayCdf[awayBase], c1 = awayCdf[awayBase + 1];
+  const t0 = Math.min(c1, Math.ceil(q0 * (1 - home * away * r) * U16));
+  const t1 = Math.min(c1, Math.ceil(q0 * (1 + away * r) * U16));
+  const lo = Math.min(t0, t1, c0);
+  out[base] = t0;
+  out[base + 1] = t1;
+  out[base + 2] = lo;
+  out[base + 3] = Math.max(t0, t1, c0) - lo;
+}
+
+/** The away goals given the home goals `x`, from the away side's Poisson goals `y` on the same uniform `u`. */
+export function awayGoalsGiven(x: number, y: number, u: number, low: Int32Array, base: number): number {
+  return (u - low[base + 2]) >>> 0 < low[base + 3] && x < 2 ? +(u >= low[base + x]) : y;
+}
+
+/** Marks the buckets of an away side's lookup table (fillLut's) that the band of fillLowScores touches as undecided. */
+export function markLowBand(lut: Int8Array, lbase: number, low: Int32Array, base: number): void {
+  const span = low[base + 3];
+  if (span === 0) return;
+  const last = (low[base + 2] + span - 1) >>> 8;
+  for (let b = low[base + 2] >>> 8; b <= last; b++) lut[lbase + b] = -1;
 }
 
 /** Buckets of a side's lookup table: the top 8 bits of the 16-bit uniform. */
@@ -110,7 +157,7 @@ export function fillSide(cdf: Int32Array, base: number, lut: Int8Array, lbase: n
 }
 
 /** The checks both engines make of a league and its strengths (one set per scenario). */
-export function checkLeague(clubIds: readonly string[], intercept: number, homeAdvantage: number, strengths: readonly { attack: readonly number[]; defence: readonly number[] }[]): void {
+export function checkLeague(clubIds: readonly string[], intercept: number, homeAdvantage: number, rho: number, strengths: readonly { attack: readonly number[]; defence: readonly number[] }[]): void {
   const n = clubIds.length;
   if (n < 2) throw new Error('a league needs at least two clubs');
   if (new Set(clubIds).size !== n) throw new Error('club ids must be unique');
@@ -120,7 +167,7 @@ export function checkLeague(clubIds: readonly string[], intercept: number, homeA
       if (!Number.isFinite(sc.attack[i]) || !Number.isFinite(sc.defence[i])) throw new Error(`strength of ${clubIds[i]} is not finite`);
     }
   }
-  if (!Number.isFinite(intercept) || !Number.isFinite(homeAdvantage)) throw new Error('intercept and homeAdvantage must be finite');
+  if (!Number.isFinite(intercept) || !Number.isFinite(homeAdvantage) || !Number.isFinite(rho)) throw new Error('intercept, homeAdvantage and rho must be finite');
 }
 
 /** Input indexes in club-id order, so the draws do not depend on the caller's order. */

@@ -8,7 +8,10 @@ export interface ScenarioStrengths {
 export interface ScenarioLeagueInput {
   clubIds: readonly string[];
   intercept: number;
+  /** the league's home advantage */
   homeAdvantage: number;
+  /** the match model's low-score dependence (league/match.ts; 0: independent goals) */
+  rho: number;
   /** the club whose rank is tracked */
   target: string;
   scenarios: readonly ScenarioStrengths[];

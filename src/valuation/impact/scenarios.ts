@@ -2,8 +2,8 @@
  * Fused Monte Carlo for what-if questions about one club: the same league simulated under
  * several scenarios that differ only in the strengths of a few clubs, tracking one club's rank.
  *
- * The model is the one of league/simulate.ts (double round robin, Poisson goals by inverse CDF of
- * one uniform per fixture side (16-bit halves of one 32-bit draw), 3/1/0 points, then goal difference, goals scored and a random
+ * The model is the match model of league/match.ts (double round robin, the joint score by inverse
+ * CDF of one uniform per fixture side (16-bit halves of one 32-bit draw; poisson-draws.ts), 3/1/0 points, then goal difference, goals scored and a random
  * draw). What is fused: each run draws every uniform once; fixtures between clubs whose strength
  * is the same in every scenario are played once and shared; only the fixtures of the changed
  * clubs are replayed per scenario on the same uniforms (common random numbers). Because goals are
@@ -22,7 +22,7 @@
  * keeps every request about the same club and season on the same random numbers and run count.
  */
 import { simulateOnBaseline } from './baseline-runs.js';
-import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillSide, goalsFor, LUT_SIZE, roundUp } from './poisson-draws.js';
+import { awayGoalsGiven, BLOCK, canonicalOrder, checkLeague, drawSetup, fillLowScores, fillSide, goalsFor, LOW, LUT_SIZE, markLowBand, roundUp } from './poisson-draws.js';
 import type { ScenarioLeagueInput, ScenarioOutcome, ScenarioResult, ScenarioSettings } from './scenario-types.js';
 
 export type { ScenarioLeagueInput, ScenarioOutcome, ScenarioResult, ScenarioSettings, ScenarioStrengths } from './scenario-types.js';
@@ -39,6 +39,8 @@ class FusedEngine {
   private readonly sharedCdfA: Int32Array;
   private readonly sharedLutH: Int8Array;
   private readonly sharedLutA: Int8Array;
+  /** per shared fixture, the away side's thresholds given 0 and 1 home goals */
+  private readonly sharedLow: Int32Array;
   /** position of each fixture in draw order: >= 0 shared index, < 0 -(changed index + 1) */
   private readonly drawSlot: Int32Array;
   private readonly changedHome: Int32Array;
@@ -48,6 +50,7 @@ class FusedEngine {
   private readonly changedCdfA: Int32Array;
   private readonly changedLutH: Int8Array;
   private readonly changedLutA: Int8Array;
+  private readonly changedLow: Int32Array;
   /** sfc32 state (drawSetup) */
   private readonly state: Int32Array;
   private readonly gsRange: number;
@@ -72,7 +75,7 @@ class FusedEngine {
     const n = input.clubIds.length;
     const S = input.scenarios.length;
     if (S < 1) throw new Error('at least one scenario');
-    checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.scenarios);
+    checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.rho, input.scenarios);
     const order = canonicalOrder(input.clubIds);
     const target = order.findIndex((i) => input.clubIds[i] === input.target);
     if (target < 0) throw new Error(`target ${input.target} is not in the league`);
@@ -104,8 +107,10 @@ class FusedEngine {
     this.sharedLutA = new Int8Array(nShared * LUT_SIZE);
     this.changedLutH = new Int8Array(S * nChanged * LUT_SIZE);
     this.changedLutA = new Int8Array(S * nChanged * LUT_SIZE);
+    this.sharedLow = new Int32Array(nShared * LOW);
+    this.changedLow = new Int32Array(S * nChanged * LOW);
     this.drawSlot = new Int32Array(fixtures);
-    const mu = input.intercept, home = input.homeAdvantage;
+    const mu = input.intercept, home = input.homeAdvantage, rho = input.rho;
     let f = 0, sh = 0, ch = 0;
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
@@ -115,16 +120,22 @@ class FusedEngine {
           this.changedAway[ch] = j;
           for (let s = 0; s < S; s++) {
             const base = (s * nChanged + ch) * this.k1;
-            fillSide(this.changedCdfH, base, this.changedLutH, (s * nChanged + ch) * LUT_SIZE, Math.exp(mu + home + att[s][i] - def[s][j]), maxGoals);
-            fillSide(this.changedCdfA, base, this.changedLutA, (s * nChanged + ch) * LUT_SIZE, Math.exp(mu + att[s][j] - def[s][i]), maxGoals);
+            const lh = Math.exp(mu + home + att[s][i] - def[s][j]), la = Math.exp(mu + att[s][j] - def[s][i]);
+            fillSide(this.changedCdfH, base, this.changedLutH, (s * nChanged + ch) * LUT_SIZE, lh, maxGoals);
+            fillSide(this.changedCdfA, base, this.changedLutA, (s * nChanged + ch) * LUT_SIZE, la, maxGoals);
+            fillLowScores(this.changedLow, (s * nChanged + ch) * LOW, lh, la, rho, this.changedCdfA, base);
+            markLowBand(this.changedLutA, (s * nChanged + ch) * LUT_SIZE, this.changedLow, (s * nChanged + ch) * LOW);
           }
           this.drawSlot[f] = -(ch + 1);
           ch++;
         } else {
           this.sharedHome[sh] = i;
           this.sharedAway[sh] = j;
-          fillSide(this.sharedCdfH, sh * this.k1, this.sharedLutH, sh * LUT_SIZE, Math.exp(mu + home + att[0][i] - def[0][j]), maxGoals);
-          fillSide(this.sharedCdfA, sh * this.k1, this.sharedLutA, sh * LUT_SIZE, Math.exp(mu + att[0][j] - def[0][i]), maxGoals);
+          const lh = Math.exp(mu + home + att[0][i] - def[0][j]), la = Math.exp(mu + att[0][j] - def[0][i]);
+          fillSide(this.sharedCdfH, sh * this.k1, this.sharedLutH, sh * LUT_SIZE, lh, maxGoals);
+          fillSide(this.sharedCdfA, sh * this.k1, this.sharedLutA, sh * LUT_SIZE, la, maxGoals);
+          fillLowScores(this.sharedLow, sh * LOW, lh, la, rho, this.sharedCdfA, sh * this.k1);
+          markLowBand(this.sharedLutA, sh * LUT_SIZE, this.sharedLow, sh * LOW);
           this.drawSlot[f] = sh;
           sh++;
         }
@@ -151,10 +162,10 @@ class FusedEngine {
   /** Plays `pairs` antithetic pairs of runs (2 runs each). */
   run(pairs: number): void {
     const { n, S, k1, target, state, drawSlot, sharedHome, sharedAway, sharedCdfH, sharedCdfA, sharedLutH, sharedLutA, sharedU } = this;
-    const { changedLutH, changedLutA } = this;
+    const { changedLutH, changedLutA, sharedLow, changedLow } = this;
     const { changedHome, changedAway, changedCdfH, changedCdfA, changedU, basePts, baseGf, baseGa, pts, gf, ga, tie, rank } = this;
     const nChanged = changedHome.length, nShared = sharedHome.length;
-    const fixtures = drawSlot.length;
+    const fixtures = drawSlot.length, lowInts = LOW;
     const gsRange = this.gsRange, gdOffset = this.gsRange - 1, gdRange = this.gdRange;
     let a = state[0], b = state[1], c = state[2], d = state[3];
     for (let r = 0; r < pairs; r++) {
@@ -182,7 +193,8 @@ class FusedEngine {
           const uh = (z & 0xffff) ^ mask, ua = (z >>> 16) ^ mask;
           let x = sharedLutH[lb + (uh >>> 8)], y = sharedLutA[lb + (ua >>> 8)];
           if (x < 0) x = goalsFor(sharedCdfH, base, uh);
-          if (y < 0) y = goalsFor(sharedCdfA, base, ua);
+          // an undecided away bucket: the Poisson goals, then given the home goals (poisson-draws.ts)
+          if (y < 0) y = awayGoalsGiven(x, goalsFor(sharedCdfA, base, ua), ua, sharedLow, sh * lowInts);
           const h = sharedHome[sh], w = sharedAway[sh];
           baseGf[h] += x; baseGa[h] += y;
           baseGf[w] += y; baseGa[w] += x;
@@ -194,12 +206,12 @@ class FusedEngine {
           pts.set(basePts);
           gf.set(baseGf);
           ga.set(baseGa);
-          for (let k = 0, base = s * nChanged * k1, lb = s * nChanged * LUT_SIZE; k < nChanged; k++, base += k1, lb += LUT_SIZE) {
+          for (let k = 0, base = s * nChanged * k1, lb = s * nChanged * LUT_SIZE, lo = s * nChanged * lowInts; k < nChanged; k++, base += k1, lb += LUT_SIZE, lo += lowInts) {
             const z = changedU[k];
             const uh = (z & 0xffff) ^ mask, ua = (z >>> 16) ^ mask;
             let x = changedLutH[lb + (uh >>> 8)], y = changedLutA[lb + (ua >>> 8)];
             if (x < 0) x = goalsFor(changedCdfH, base, uh);
-            if (y < 0) y = goalsFor(changedCdfA, base, ua);
+            if (y < 0) y = awayGoalsGiven(x, goalsFor(changedCdfA, base, ua), ua, changedLow, lo);
             const h = changedHome[k], w = changedAway[k];
             gf[h] += x; ga[h] += y;
             gf[w] += y; ga[w] += x;

@@ -1,17 +1,21 @@
 /**
- * One league season for every club at once, on the draws of scenarios.ts (Poisson goals by inverse
- * CDF, antithetic pairs, canonical club order), ranking the whole table in each run.
+ * One league season for every club at once, on the draws of scenarios.ts (the match model's joint
+ * score by inverse CDF, antithetic pairs, canonical club order), ranking the whole table in each run.
  */
-import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillCdf, goalsFor, roundUp } from './poisson-draws.js';
+import { awayGoalsGiven, BLOCK, canonicalOrder, checkLeague, drawSetup, fillLowScores, fillSide, goalsFor, LOW, LUT_SIZE, markLowBand, roundUp } from './poisson-draws.js';
 
-// a module-local copy of the import the hot loop calls (an imported binding may be read through a
+// module-local copies of the imports the hot loop calls (an imported binding may be read through a
 // getter on every access under the TypeScript loader: see baseline-runs.ts)
 const scanGoals = goalsFor;
+const awayGiven = awayGoalsGiven;
 
 export interface TableLeagueInput {
   clubIds: readonly string[];
   intercept: number;
+  /** the league's home advantage */
   homeAdvantage: number;
+  /** the match model's low-score dependence (league/match.ts; 0: independent goals) */
+  rho: number;
   /** one strength per club, in the order of `clubIds` */
   attack: readonly number[];
   defence: readonly number[];
@@ -58,6 +62,11 @@ class TableEngine {
   private readonly away: Int32Array;
   private readonly cdfH: Int32Array;
   private readonly cdfA: Int32Array;
+  private readonly lutH: Int8Array;
+  /** away sides' lookup tables, the band where the home goals matter marked undecided (markLowBand) */
+  private readonly lutA: Int8Array;
+  /** per fixture, the away side's law given the home goals (fillLowScores, LOW ints) */
+  private readonly low: Int32Array;
   private readonly state: Int32Array;
   private readonly gsRange: number;
   private readonly gdRange: number;
@@ -78,7 +87,7 @@ class TableEngine {
 
   constructor(input: TableLeagueInput, seed: number, maxGoals: number) {
     const n = input.clubIds.length;
-    checkLeague(input.clubIds, input.intercept, input.homeAdvantage, [input]);
+    checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.rho, [input]);
     const order = canonicalOrder(input.clubIds);
     this.canon = new Array<number>(n);
     order.forEach((i, c) => (this.canon[i] = c));
@@ -91,15 +100,21 @@ class TableEngine {
     this.away = new Int32Array(fixtures);
     this.cdfH = new Int32Array(fixtures * this.k1);
     this.cdfA = new Int32Array(fixtures * this.k1);
-    const mu = input.intercept, ha = input.homeAdvantage;
+    this.lutH = new Int8Array(fixtures * LUT_SIZE);
+    this.lutA = new Int8Array(fixtures * LUT_SIZE);
+    this.low = new Int32Array(fixtures * LOW);
+    const mu = input.intercept, ha = input.homeAdvantage, rho = input.rho;
     let f = 0;
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
         if (i === j) continue;
         this.home[f] = i;
         this.away[f] = j;
-        fillCdf(this.cdfH, f * this.k1, Math.exp(mu + ha + att[i] - def[j]), maxGoals);
-        fillCdf(this.cdfA, f * this.k1, Math.exp(mu + att[j] - def[i]), maxGoals);
+        const lh = Math.exp(mu + ha + att[i] - def[j]), la = Math.exp(mu + att[j] - def[i]);
+        fillSide(this.cdfH, f * this.k1, this.lutH, f * LUT_SIZE, lh, maxGoals);
+        fillSide(this.cdfA, f * this.k1, this.lutA, f * LUT_SIZE, la, maxGoals);
+        fillLowScores(this.low, f * LOW, lh, la, rho, this.cdfA, f * this.k1);
+        markLowBand(this.lutA, f * LUT_SIZE, this.low, f * LOW);
         f++;
       }
     }
@@ -118,8 +133,8 @@ class TableEngine {
   }
 
   run(pairs: number): void {
-    const { n, k1, home, away, cdfH, cdfA, state, u, tie, pts, gf, ga, key, order, first, rankCount, sumRank, sumPair2 } = this;
-    const fixtures = u.length;
+    const { n, k1, home, away, cdfH, cdfA, lutH, lutA, low, state, u, tie, pts, gf, ga, key, order, first, rankCount, sumRank, sumPair2 } = this;
+    const fixtures = u.length, lowInts = LOW, lutSize = LUT_SIZE;
     const gsRange = this.gsRange, gdOffset = this.gsRange - 1, gdRange = this.gdRange;
     let a = state[0], b = state[1], c = state[2], d = state[3];
     for (let r = 0; r < pairs; r++) {
@@ -138,9 +153,13 @@ class TableEngine {
         pts.fill(0);
         gf.fill(0);
         ga.fill(0);
-        for (let f = 0, base = 0; f < fixtures; f++, base += k1) {
+        for (let f = 0, base = 0, lb = 0; f < fixtures; f++, base += k1, lb += lutSize) {
           const z = u[f];
-          const x = scanGoals(cdfH, base, (z & 0xffff) ^ mask), y = scanGoals(cdfA, base, (z >>> 16) ^ mask);
+          const uh = (z & 0xffff) ^ mask, ua = (z >>> 16) ^ mask;
+          let x = lutH[lb + (uh >>> 8)], y = lutA[lb + (ua >>> 8)];
+          if (x < 0) x = scanGoals(cdfH, base, uh);
+          // an undecided away bucket: the Poisson goals, then given the home goals (poisson-draws.ts)
+          if (y < 0) y = awayGiven(x, scanGoals(cdfA, base, ua), ua, low, f * lowInts);
           const h = home[f], w = away[f];
           gf[h] += x; ga[h] += y;
           gf[w] += y; ga[w] += x;

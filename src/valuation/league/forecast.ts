@@ -5,7 +5,7 @@
  * league, computed once per model, snapshot and league) gives every club's place distribution;
  * /squad_analysis for a club's actual squad reads the same simulation, so the two agree exactly, and
  * in every simulated season the places are shared out, so the expected positions average (n+1)/2.
- * Expected points are exact under the same model (match.ts): per fixture the Poisson goal rates give
+ * Expected points are exact under the same model (match.ts): per fixture the joint score model gives
  * win and draw probabilities, summed over the double round robin.
  *
  * Expected money is what the league pays for the place (merit and prize money, the value of the
@@ -15,7 +15,7 @@
  * because there what counts is the difference a signing makes, and avoiding the drop is worth it.
  */
 import type { Snapshot } from '../../domain/snapshot.js';
-import { actualLeagueTable, revenueTableOf, type ImpactArtifact } from '../impact/index.js';
+import { actualLeagueTable, leagueMatchModel, revenueTableOf, type ImpactArtifact } from '../impact/index.js';
 import { expectedRevenueEur, type RevenueTable } from '../revenue/index.js';
 import { goalRates, matchPoints } from './match.js';
 
@@ -51,12 +51,12 @@ export function leagueForecast(model: ImpactArtifact, snapshot: Snapshot, league
   const { attack, defence } = table;
   const n = table.clubs.length;
   const points = new Array<number>(n).fill(0);
-  const { intercept, homeAdvantage } = model.strength;
+  const constants = leagueMatchModel(model, league);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
       if (i === j) continue;
       const m = matchPoints(goalRates({
-        intercept, homeAdvantage, home: { attack: attack[i], defence: defence[i] }, away: { attack: attack[j], defence: defence[j] },
+        ...constants, home: { attack: attack[i], defence: defence[i] }, away: { attack: attack[j], defence: defence[j] },
       }));
       points[i] += m.home;
       points[j] += m.away;

@@ -11,7 +11,7 @@
  * leans on the others. Only seasons complete by the as-of date are read.
  */
 import type { MatchRow } from '../../domain/world.js';
-import { poissonPmf } from './strength.js';
+import { outcomeProbabilities } from './match.js';
 import { median } from '../ml/metrics.js';
 
 export interface PromotedLevel {
@@ -168,6 +168,8 @@ export function fitPromotedBlend(rows: readonly PromotedOutcome[], minClubs = 20
 export interface LeagueStrengths {
   intercept: number;
   homeAdvantage: number;
+  /** the match model's low-score dependence (match.ts) */
+  rho: number;
   attack: readonly number[];
   defence: readonly number[];
 }
@@ -175,19 +177,9 @@ export interface LeagueStrengths {
 /** goals beyond are left out and the rest renormalised (P(more than 10) is below 0.003 at 4 goals a game) */
 const MAX_GOALS = 10;
 
-/** Mean and variance of the points of both sides in one match with Poisson goal rates. */
-function pointsMoments(homeRate: number, awayRate: number): { home: number; away: number; homeVar: number; awayVar: number } {
-  const ph = poissonPmf(homeRate, MAX_GOALS), pa = poissonPmf(awayRate, MAX_GOALS);
-  let win = 0, draw = 0, total = 0;
-  for (let x = 0; x <= MAX_GOALS; x++) {
-    for (let y = 0; y <= MAX_GOALS; y++) {
-      const p = ph[x] * pa[y];
-      total += p;
-      if (x > y) win += p; else if (x === y) draw += p;
-    }
-  }
-  win /= total; draw /= total;
-  const loss = 1 - win - draw;
+/** Mean and variance of the points of both sides in one match of the match model (match.ts). */
+function pointsMoments(homeRate: number, awayRate: number, rho: number): { home: number; away: number; homeVar: number; awayVar: number } {
+  const [win, draw, loss] = outcomeProbabilities({ home: homeRate, away: awayRate, rho }, MAX_GOALS);
   const home = 3 * win + draw, away = 3 * loss + draw;
   return { home, away, homeVar: 9 * win + draw - home * home, awayVar: 9 * loss + draw - away * away };
 }
@@ -198,12 +190,12 @@ const normalCdf = (z: number) => 1 / (1 + Math.exp(-1.702 * z));
 /** Season points of every club: exact means and variances under the Poisson model (double round robin). */
 function seasonPoints(league: LeagueStrengths, skip = -1): { mean: Float64Array; variance: Float64Array } {
   const n = league.attack.length;
-  const { intercept: mu, homeAdvantage: ha, attack, defence } = league;
+  const { intercept: mu, homeAdvantage: ha, rho, attack, defence } = league;
   const mean = new Float64Array(n), variance = new Float64Array(n);
   for (let h = 0; h < n; h++) {
     for (let a = 0; a < n; a++) {
       if (h === a || h === skip || a === skip) continue;
-      const m = pointsMoments(Math.exp(mu + ha + attack[h] - defence[a]), Math.exp(mu + attack[a] - defence[h]));
+      const m = pointsMoments(Math.exp(mu + ha + attack[h] - defence[a]), Math.exp(mu + attack[a] - defence[h]), rho);
       mean[h] += m.home; mean[a] += m.away; variance[h] += m.homeVar; variance[a] += m.awayVar;
     }
   }
@@ -231,15 +223,15 @@ export function expectedPlaces(league: LeagueStrengths): number[] {
  */
 export function placeCurve(league: LeagueStrengths, i: number): (shift: number) => number {
   const n = league.attack.length;
-  const { intercept: mu, homeAdvantage: ha, attack, defence } = league;
+  const { intercept: mu, homeAdvantage: ha, rho, attack, defence } = league;
   const { mean, variance } = seasonPoints(league, i);
   return (shift: number) => {
     const m = Float64Array.from(mean), v = Float64Array.from(variance);
     const ai = attack[i] + shift, di = defence[i] + shift;
     for (let k = 0; k < n; k++) {
       if (k === i) continue;
-      const home = pointsMoments(Math.exp(mu + ha + ai - defence[k]), Math.exp(mu + attack[k] - di));
-      const away = pointsMoments(Math.exp(mu + ha + attack[k] - di), Math.exp(mu + ai - defence[k]));
+      const home = pointsMoments(Math.exp(mu + ha + ai - defence[k]), Math.exp(mu + attack[k] - di), rho);
+      const away = pointsMoments(Math.exp(mu + ha + attack[k] - di), Math.exp(mu + ai - defence[k]), rho);
       m[i] += home.home + away.away; v[i] += home.homeVar + away.awayVar;
       m[k] += home.away + away.home; v[k] += home.awayVar + away.homeVar;
     }

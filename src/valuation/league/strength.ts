@@ -1,9 +1,11 @@
 /**
  * Club strength from match results.
  *
- * Dixon–Coles style model: home goals ~ Poisson(exp(intercept + home + attack[h] - defence[a])),
+ * Dixon–Coles style model: home goals ~ Poisson(exp(intercept + home[league] + attack[h] - defence[a])),
  * away goals ~ Poisson(exp(intercept + attack[a] - defence[h])), optionally with the low-score
- * correction tau(x, y) of Dixon & Coles (1997). A larger `defence` concedes fewer goals.
+ * correction tau(x, y) of Dixon & Coles (1997). A larger `defence` concedes fewer goals. The home
+ * advantage of a league is the pooled one plus the league's own deviation, shrunk towards 0 by a
+ * ridge (`homeRidge`), so a league with few matches keeps the pooled value.
  * Matches are weighted by exp(-xi * age_in_days) relative to the as-of date; matches after it
  * are never used. Attack and defence carry a ridge prior towards 0 (the average club), so a club
  * with few matches stays near average instead of taking extreme values.
@@ -12,6 +14,7 @@
  */
 import { seasonOf, isIsoDate } from '../../domain/season.js';
 import { dayOf } from '../../domain/days.js';
+import { outcomeProbabilities, tau } from './match.js';
 
 export interface MatchRow {
   date: string;
@@ -29,6 +32,8 @@ export interface StrengthSettings {
   xi?: number;
   /** Ridge penalty on attack and defence (prior precision in weighted-match units); default 2. */
   ridge?: number;
+  /** Ridge on each competition's deviation from the pooled home advantage (prior precision); default 100 (prior sd 0.1). */
+  homeRidge?: number;
   /** Fit the Dixon–Coles low-score correction rho; default true. */
   lowScoreCorrection?: boolean;
   /** Matches older than this are dropped (their weight is negligible); default 4 * 365. */
@@ -50,11 +55,14 @@ export interface ClubStrength {
 
 export interface StrengthArtifact {
   kind: 'dixon-coles-strength';
-  version: 1;
+  version: 2;
   fittedAsOf: string;
   settings: Required<Omit<StrengthSettings, 'competitions'>> & { competitions: string[] | null };
   intercept: number;
+  /** the pooled home advantage (a match without a competition, a league unknown to the fit) */
   homeAdvantage: number;
+  /** home advantage of each competition with matches in the fit: the pooled one plus its shrunk deviation */
+  homeByCompetition: Record<string, number>;
   rho: number;
   clubs: Record<string, ClubStrength>;
   matchesUsed: number;
@@ -69,6 +77,7 @@ export interface StrengthArtifact {
 const DEFAULTS = {
   xi: Math.LN2 / 365,
   ridge: 2,
+  homeRidge: 100,
   lowScoreCorrection: true,
   maxAgeDays: 4 * 365,
   maxIterations: 100,
@@ -114,15 +123,6 @@ function selectRows(rows: readonly MatchRow[], asOf: string, maxAgeDays: number,
   return { rows: kept.map((k) => k.row), ages: kept.map((k) => k.age), after, old, invalid };
 }
 
-/** Dixon–Coles tau; 1 outside the four low scores. */
-function tau(x: number, y: number, lh: number, la: number, rho: number): number {
-  if (x === 0 && y === 0) return 1 - lh * la * rho;
-  if (x === 0 && y === 1) return 1 + lh * rho;
-  if (x === 1 && y === 0) return 1 + la * rho;
-  if (x === 1 && y === 1) return 1 - rho;
-  return 1;
-}
-
 function logFactorial(n: number): number {
   let s = 0;
   for (let k = 2; k <= n; k++) s += Math.log(k);
@@ -164,24 +164,31 @@ export function fitStrength(rows: readonly MatchRow[], settings: StrengthSetting
     asOf: settings.asOf,
     xi: settings.xi ?? DEFAULTS.xi,
     ridge: settings.ridge ?? DEFAULTS.ridge,
+    homeRidge: settings.homeRidge ?? DEFAULTS.homeRidge,
     lowScoreCorrection: settings.lowScoreCorrection ?? DEFAULTS.lowScoreCorrection,
     maxAgeDays: settings.maxAgeDays ?? DEFAULTS.maxAgeDays,
     maxIterations: settings.maxIterations ?? DEFAULTS.maxIterations,
     tolerance: settings.tolerance ?? DEFAULTS.tolerance,
     competitions: settings.competitions ? [...settings.competitions].sort() : null,
   };
-  if (!(s.xi >= 0) || !(s.ridge > 0)) throw new Error('xi must be >= 0 and ridge > 0');
+  if (!(s.xi >= 0) || !(s.ridge > 0) || !(s.homeRidge > 0)) throw new Error('xi must be >= 0, ridge and homeRidge > 0');
   const sel = selectRows(rows, s.asOf, s.maxAgeDays, s.competitions);
 
   const names = [...new Set(sel.rows.flatMap((r) => [r.home, r.away]))].sort();
   const index = new Map(names.map((n, i) => [n, i]));
   const n = names.length;
   const m = sel.rows.length;
+  // competitions with a home deviation of their own (rows without one play at the pooled value)
+  const comps = [...new Set(sel.rows.map((r) => r.competition).filter((c): c is string => c !== undefined))].sort();
+  const compIndex = new Map(comps.map((c, i) => [c, i]));
+  const L = comps.length;
+  const ci = new Int32Array(m);
   const hi = new Int32Array(m), ai = new Int32Array(m);
   const yh = new Float64Array(m), ya = new Float64Array(m), w = new Float64Array(m);
   const clubMatches = new Float64Array(n), clubWeight = new Float64Array(n);
   for (let k = 0; k < m; k++) {
     const r = sel.rows[k];
+    ci[k] = r.competition === undefined ? -1 : compIndex.get(r.competition)!;
     hi[k] = index.get(r.home)!;
     ai[k] = index.get(r.away)!;
     yh[k] = r.homeGoals;
@@ -196,10 +203,11 @@ export function fitStrength(rows: readonly MatchRow[], settings: StrengthSetting
   for (let k = 0; k < m; k++) { sumW += w[k]; sumG += w[k] * (yh[k] + ya[k]); }
   let mu = m > 0 && sumG > 0 ? Math.log(sumG / (2 * sumW)) : 0;
   let home = 0;
+  const dev = new Float64Array(L);
   const lh = new Float64Array(m), la = new Float64Array(m);
   const rates = (): void => {
     for (let k = 0; k < m; k++) {
-      lh[k] = Math.exp(mu + home + att[hi[k]] - def[ai[k]]);
+      lh[k] = Math.exp(mu + home + (ci[k] >= 0 ? dev[ci[k]] : 0) + att[hi[k]] - def[ai[k]]);
       la[k] = Math.exp(mu + att[ai[k]] - def[hi[k]]);
     }
   };
@@ -208,12 +216,14 @@ export function fitStrength(rows: readonly MatchRow[], settings: StrengthSetting
     let v = 0;
     for (let k = 0; k < m; k++) v += w[k] * (yh[k] * Math.log(lh[k]) - lh[k] + ya[k] * Math.log(la[k]) - la[k]);
     for (let i = 0; i < n; i++) v -= 0.5 * s.ridge * (att[i] * att[i] + def[i] * def[i]);
+    for (let l = 0; l < L; l++) v -= 0.5 * s.homeRidge * dev[l] * dev[l];
     return v;
   };
 
-  // Newton steps on (attack, defence, intercept, home). The attack block of the negative Hessian
-  // is diagonal, so it is eliminated (Schur complement) and only an (n + 2) system is factored.
-  const r = n + 2; // defence 0..n-1, intercept n, home n+1
+  // Newton steps on (attack, defence, intercept, home, home deviations). The attack block of the
+  // negative Hessian is diagonal, so it is eliminated (Schur complement) and only an (n + 2 + L)
+  // system is factored.
+  const r = n + 2 + L; // defence 0..n-1, intercept n, home n+1, deviation of competition l at n+2+l
   const A = new Float64Array(n), g1 = new Float64Array(n);
   const B = new Float64Array(n * r), R = new Float64Array(r * r), g2 = new Float64Array(r);
   const dz = new Float64Array(r), dx = new Float64Array(n);
@@ -225,6 +235,7 @@ export function fitStrength(rows: readonly MatchRow[], settings: StrengthSetting
     iterations++;
     A.fill(s.ridge); B.fill(0); R.fill(0); g2.fill(0);
     for (let i = 0; i < n; i++) { g1[i] = -s.ridge * att[i]; g2[i] = -s.ridge * def[i]; R[i * r + i] = s.ridge; }
+    for (let l = 0; l < L; l++) { const q = n + 2 + l; g2[q] = -s.homeRidge * dev[l]; R[q * r + q] = s.homeRidge; }
     for (let k = 0; k < m; k++) {
       const h = hi[k], a = ai[k];
       const eh = w[k] * (yh[k] - lh[k]), ea = w[k] * (ya[k] - la[k]);
@@ -236,6 +247,13 @@ export function fitStrength(rows: readonly MatchRow[], settings: StrengthSetting
       B[h * r + a] -= vh; B[h * r + n] += vh; B[h * r + n + 1] += vh;
       R[a * r + a] += vh; R[a * r + n] -= vh; R[a * r + n + 1] -= vh;
       R[n * r + n] += vh; R[n * r + n + 1] += vh; R[(n + 1) * r + n + 1] += vh;
+      if (ci[k] >= 0) {
+        // the competition's deviation enters the home rate like the pooled home advantage
+        const q = n + 2 + ci[k];
+        g2[q] += eh;
+        B[h * r + q] += vh;
+        R[a * r + q] -= vh; R[n * r + q] += vh; R[(n + 1) * r + q] += vh; R[q * r + q] += vh;
+      }
       // away goals: design +a_a, -d_h, +intercept
       A[a] += va;
       B[a * r + h] -= va; B[a * r + n] += va;
@@ -265,9 +283,10 @@ export function fitStrength(rows: readonly MatchRow[], settings: StrengthSetting
     // step halving keeps every step an ascent step
     let t = 1;
     let next = current;
-    const a0 = Float64Array.from(att), d0 = Float64Array.from(def), mu0 = mu, home0 = home;
+    const a0 = Float64Array.from(att), d0 = Float64Array.from(def), dev0 = Float64Array.from(dev), mu0 = mu, home0 = home;
     for (let tries = 0; tries < 30; tries++) {
       for (let i = 0; i < n; i++) { att[i] = a0[i] + t * dx[i]; def[i] = d0[i] + t * dz[i]; }
+      for (let l = 0; l < L; l++) dev[l] = dev0[l] + t * dz[n + 2 + l];
       mu = mu0 + t * dz[n];
       home = home0 + t * dz[n + 1];
       rates();
@@ -291,17 +310,20 @@ export function fitStrength(rows: readonly MatchRow[], settings: StrengthSetting
     if (rho !== 0) ll += w[k] * Math.log(tau(yh[k], ya[k], lh[k], la[k], rho));
   }
 
+  const homeByCompetition: Record<string, number> = {};
+  comps.forEach((c, l) => (homeByCompetition[c] = home + dev[l]));
   const clubs: Record<string, ClubStrength> = {};
   for (let i = 0; i < n; i++) {
     clubs[names[i]] = { attack: att[i], defence: def[i], matches: clubMatches[i], weight: clubWeight[i] };
   }
   return {
     kind: 'dixon-coles-strength',
-    version: 1,
+    version: 2,
     fittedAsOf: s.asOf,
     settings: s,
     intercept: mu,
     homeAdvantage: home,
+    homeByCompetition,
     rho,
     clubs,
     matchesUsed: m,
@@ -345,6 +367,11 @@ function fitRho(yh: Float64Array, ya: Float64Array, lh: Float64Array, la: Float6
   return (a + b) / 2;
 }
 
+/** The home advantage in `competition`: its own when the fit saw it, else the pooled one. */
+export function homeAdvantageIn(artifact: Pick<StrengthArtifact, 'homeAdvantage' | 'homeByCompetition'>, competition: string | null | undefined): number {
+  return (competition != null ? artifact.homeByCompetition?.[competition] : undefined) ?? artifact.homeAdvantage;
+}
+
 /** A club's strength; an unknown club is the average club (0, 0) with no matches. */
 export function clubStrength(artifact: StrengthArtifact, club: string): ClubStrength {
   return artifact.clubs[club] ?? { attack: 0, defence: 0, matches: 0, weight: 0 };
@@ -358,28 +385,13 @@ export interface MatchPrediction {
   awayWin: number;
 }
 
-/** Expected goals and 1X2 probabilities for one match, with the low-score correction. */
-export function predictMatch(artifact: StrengthArtifact, home: string, away: string, maxGoals = 12): MatchPrediction {
+/** Expected goals and 1X2 probabilities for one match in `competition` (its home advantage): the match model of match.ts. */
+export function predictMatch(artifact: StrengthArtifact, home: string, away: string, competition?: string): MatchPrediction {
   const h = clubStrength(artifact, home), a = clubStrength(artifact, away);
-  const lh = Math.exp(artifact.intercept + artifact.homeAdvantage + h.attack - a.defence);
+  const lh = Math.exp(artifact.intercept + homeAdvantageIn(artifact, competition) + h.attack - a.defence);
   const la = Math.exp(artifact.intercept + a.attack - h.defence);
-  const ph = poissonPmf(lh, maxGoals), pa = poissonPmf(la, maxGoals);
-  let hw = 0, dr = 0, aw = 0, total = 0;
-  for (let x = 0; x <= maxGoals; x++) {
-    for (let y = 0; y <= maxGoals; y++) {
-      const p = ph[x] * pa[y] * tau(x, y, lh, la, artifact.rho);
-      total += p;
-      if (x > y) hw += p; else if (x === y) dr += p; else aw += p;
-    }
-  }
-  return { homeExpectedGoals: lh, awayExpectedGoals: la, homeWin: hw / total, draw: dr / total, awayWin: aw / total };
-}
-
-export function poissonPmf(lambda: number, maxGoals: number): Float64Array {
-  const p = new Float64Array(maxGoals + 1);
-  p[0] = Math.exp(-lambda);
-  for (let k = 1; k <= maxGoals; k++) p[k] = (p[k - 1] * lambda) / k;
-  return p;
+  const [homeWin, draw, awayWin] = outcomeProbabilities({ home: lh, away: la, rho: artifact.rho });
+  return { homeExpectedGoals: lh, awayExpectedGoals: la, homeWin, draw, awayWin };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ import { expectedRevenueEur } from '../revenue/index.js';
 import { simulateScenarios } from '../impact/scenarios.js';
 import { leagueOf, revenueTableOf, simulationSeed } from '../impact/impact.js';
 import {
-  HORIZON_SEASONS, matchDays, squadAt, strengthOf, type ImpactArtifact,
+  HORIZON_SEASONS, leagueMatchModel, matchDays, squadAt, strengthOf, type ImpactArtifact,
 } from '../impact/model.js';
 import { baselineFeatures, clubSquad } from '../impact/club-squad.js';
 
@@ -118,7 +118,7 @@ export function clubScreen(artifact: ImpactArtifact, snapshot: Snapshot, clubId:
       continue;
     }
     const sim = simulateScenarios(
-      { clubIds: setup.clubs, intercept: artifact.strength.intercept, homeAdvantage: artifact.strength.homeAdvantage, target: clubId, scenarios },
+      { clubIds: setup.clubs, ...leagueMatchModel(artifact, setup.league), target: clubId, scenarios },
       { seed: simulationSeed(snapshot.dataVersion, setup.league, clubId, season), targetStandardError: target, runsFrom: 0, maxRuns: rs.maxRuns },
     );
     const revenue = sim.outcomes.map((o) => expectedRevenueEur(table, o.positionProbabilities));

@@ -81,7 +81,7 @@ test('the blend is learned at the median: a squad that tells nothing gets no wei
 });
 
 test('expected places follow strength, and a shift of attack and defence reaches the place asked for', () => {
-  const league = { intercept: 0.25, homeAdvantage: 0.25, attack: [0.4, 0.2, 0, -0.2, -0.4, -0.1], defence: [0.4, 0.2, 0, -0.2, -0.4, -0.1] };
+  const league = { intercept: 0.25, homeAdvantage: 0.25, rho: -0.06, attack: [0.4, 0.2, 0, -0.2, -0.4, -0.1], defence: [0.4, 0.2, 0, -0.2, -0.4, -0.1] };
   const places = expectedPlaces(league);
   // the stronger a club, the better its place; the places of a table average (n + 1) / 2
   for (let i = 1; i < 5; i++) assert.ok(places[i] > places[i - 1]);

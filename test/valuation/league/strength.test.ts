@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fitStrength, fitElo, predictMatch, predictElo, clubStrength, goalDifferenceMultiplier, type MatchRow } from '../../../src/valuation/league/strength.js';
+import { fitStrength, fitElo, homeAdvantageIn, predictMatch, predictElo, clubStrength, goalDifferenceMultiplier, type MatchRow } from '../../../src/valuation/league/strength.js';
 import { seededGenerator, uniform01, type RandomGenerator } from '../../../src/domain/random.js';
 
 function poisson(rng: RandomGenerator, lambda: number): number {
@@ -164,4 +164,23 @@ test('Elo ranks a dominant club first and ignores matches after as-of', () => {
   assert.equal(goalDifferenceMultiplier(1), 1);
   assert.equal(goalDifferenceMultiplier(-2), 1.5);
   assert.equal(goalDifferenceMultiplier(4), 15 / 8);
+});
+
+test('each league gets its own home advantage, shrunk towards the pooled one, and the pooled one elsewhere', () => {
+  const other = planted.map((c) => ({ ...c, id: `other${c.id.slice(4)}` }));
+  const a = synthetic(planted, 4, 21, '2021-08-01', 0.45);
+  const b = synthetic(other, 4, 22, '2021-08-01', 0.05).map((r) => ({ ...r, competition: 'OTHER_LEAGUE' }));
+  const rows = [...a, ...b];
+  const asOf = rows.map((r) => r.date).sort().at(-1)!;
+  const art = fitStrength(rows, { asOf, xi: 0, ridge: 0.5, maxAgeDays: 3000 });
+  assert.ok(art.converged);
+  const high = homeAdvantageIn(art, 'TEST_LEAGUE'), low = homeAdvantageIn(art, 'OTHER_LEAGUE');
+  assert.ok(Math.abs(high - 0.45) < 0.1 && Math.abs(low - 0.05) < 0.1, `home advantages ${high}, ${low}`);
+  assert.ok(high > art.homeAdvantage && art.homeAdvantage > low);
+  assert.equal(homeAdvantageIn(art, 'NOT_FITTED'), art.homeAdvantage);
+  assert.equal(homeAdvantageIn(art, null), art.homeAdvantage);
+  // a strong prior keeps every league at the pooled value
+  const pooled = fitStrength(rows, { asOf, xi: 0, ridge: 0.5, maxAgeDays: 3000, homeRidge: 1e9 });
+  assert.ok(Math.abs(homeAdvantageIn(pooled, 'TEST_LEAGUE') - pooled.homeAdvantage) < 1e-6);
+  assert.ok(Math.abs(pooled.homeAdvantage - 0.25) < 0.06, `pooled ${pooled.homeAdvantage}`);
 });

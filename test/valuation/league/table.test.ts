@@ -7,7 +7,7 @@ import { simulateTable } from '../../../src/valuation/impact/table.js';
 const ids = Array.from({ length: 12 }, (_, i) => `c${String(i).padStart(2, '0')}`);
 const attack = ids.map((_, i) => 0.35 - 0.06 * i);
 const defence = ids.map((_, i) => 0.3 - 0.05 * i);
-const league = { clubIds: ids, intercept: 0.2, homeAdvantage: 0.25, attack, defence };
+const league = { clubIds: ids, intercept: 0.2, homeAdvantage: 0.25, rho: -0.08, attack, defence };
 
 test('every run shares the places out: each place sums to 1 over the clubs, expected positions average (n+1)/2', () => {
   const r = simulateTable(league, { seed: 4, runs: 1000 });
