@@ -16,7 +16,24 @@ export interface WorkerModule {
 export function workerModule(importMetaUrl: string, name: string): WorkerModule {
   const fromSource = importMetaUrl.endsWith('.ts');
   const url = new URL(`./${name}${fromSource ? '.ts' : '.js'}`, importMetaUrl);
-  const execArgv = !fromSource || process.execArgv.some((arg) => arg.includes('tsx')) ? undefined : [...process.execArgv, '--import', import.meta.resolve('tsx')];
+  if (!fromSource) return { url, execArgv: withoutRequireOfModules(process.execArgv) };
+  const execArgv = process.execArgv.some((arg) => arg.includes('tsx')) ? undefined : [...process.execArgv, '--import', import.meta.resolve('tsx')];
   return { url, execArgv };
+}
+
+const NO_REQUIRE_MODULE = '--no-experimental-require-module';
+
+/**
+ * piscina loads a worker's module with require() first, then import(). Where node can require an ES
+ * module (20.19 and later), a worker terminated while that require() was still loading (a pool closed
+ * right after it started one) ended the whole process with a fatal V8 error ("IsGraphAsync must be used on
+ * an instantiated module"); with require of ES modules off in the worker, require() fails at once
+ * and the module loads through import(), which a termination interrupts cleanly. The worker then
+ * gets the command line's options given explicitly, and a worker refuses V8 options there: give
+ * those in NODE_OPTIONS (docs/engine.md).
+ */
+export function withoutRequireOfModules(execArgv: readonly string[]): string[] | undefined {
+  if (!process.allowedNodeEnvironmentFlags.has('--experimental-require-module')) return undefined;
+  return [...execArgv, NO_REQUIRE_MODULE];
 }
 

@@ -209,6 +209,9 @@ export async function startServerProcess(opts: ServerProcessOptions = {}): Promi
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     TOUCHLINE_MODELS_DIR: SHARED_MODELS_DIR,
+    // one analysis worker unless a test asks for more: a second one's start, world and warm-up cost
+    // each server about 2 s of CPU, and the suite starts a server in a dozen files
+    ENGINE_WORKERS: '1',
     ...(ownDataDir ? { TOUCHLINE_DATA_DIR: ownDataDir } : {}),
     ...opts.env,
     PORT: String(port),
