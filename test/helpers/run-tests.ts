@@ -1,16 +1,15 @@
 /**
  * `npm test`: builds the tests and the code under test to plain JavaScript (test-command.ts), makes
- * the demo world's test database and models once (so parallel test files do not each build them),
- * then runs every test file with node's test runner in a process of its own, two at a time by default
- * (TOUCHLINE_TEST_CONCURRENCY) and one more while the machine's load allows: each file has its own
- * database copy, so files are independent. The slowest go first so that the lanes end together (node 20's `--test` sorts the
+ * the demo world's test database and models once (so parallel test files do not each build them), then runs every test file with node's test runner in a process of its own, two
+ * at a time by default (TOUCHLINE_TEST_CONCURRENCY): each file has its own database copy, so files
+ * are independent. The slowest go first so that the lanes end together (node 20's `--test` sorts the
  * files by name, so this runner schedules them itself). A file's output is printed whole when it
  * ends, with its time; a summary closes the run. Given files, runs only those.
  * Usage: node --import tsx test/helpers/run-tests.ts [--pg] [--list] [files...]   (--list prints the files in order)
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, setPriority, tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoWorldDir } from './app.js';
 import { allTestFiles } from './test-files.js';
@@ -142,37 +141,15 @@ async function next(): Promise<{ file: string; beforeWorld: boolean } | undefine
   return file ? { file, beforeWorld: false } : undefined;
 }
 const results: Result[] = [];
-/**
- * One lane more than `concurrency`, as `make -l` does: it starts a file only while the machine's load
- * (one-minute average) is below its cores, so it takes the CPU the other lanes leave idle (a file waiting
- * for a server or a browser), e.g. once the PostgreSQL suite beside `npm test` in CI has ended, and
- * never adds to a loaded machine. The PostgreSQL suite keeps its single lane.
- */
-let extraFiles = 0;
-async function extraLane(lane: number): Promise<void> {
-  const cores = availableParallelism();
-  while (queue.length > 0) {
-    if (worldReady && loadavg()[0] < cores - 0.5) {
-      const n = await next();
-      if (n) {
-        extraFiles++;
-        results.push(await runFile(n.file, lane, n.beforeWorld));
-      }
-    } else {
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-    }
-  }
-}
-await Promise.all([
-  ...Array.from({ length: Math.max(1, concurrency) }, async (_, lane) => {
+await Promise.all(
+  Array.from({ length: Math.max(1, concurrency) }, async (_, lane) => {
     for (let n = await next(); n; n = await next()) results.push(await runFile(n.file, lane, n.beforeWorld));
   }),
-  ...(pg ? [] : [extraLane(concurrency)]),
-]);
+);
 await world;
 const total = (k: string) => results.reduce((n, r) => n + (r.counts[k] ?? 0), 0);
 const failed = results.filter((r) => r.code !== 0);
-console.log(`# ==== ${results.length} files in ${((performance.now() - started) / 1000).toFixed(1)} s, ${concurrency} at a time${pg ? '' : ` and ${extraFiles} in a lane more while the load allowed`}`);
+console.log(`# ==== ${results.length} files in ${((performance.now() - started) / 1000).toFixed(1)} s, ${concurrency} at a time`);
 for (const k of ['tests', 'pass', 'fail', 'cancelled', 'skipped', 'todo']) console.log(`# ${k} ${total(k)}`);
 for (const r of failed) console.log(`# FAILED: ${r.file} (exit ${r.code})`);
 process.exitCode = failed.length ? 1 : 0;
