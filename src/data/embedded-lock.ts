@@ -22,7 +22,8 @@ function lockPath(dataDir: string, name: LockName = 'touchline.lock'): string {
   return join(dataDir, name);
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with this id is running (a lock left by a killed process is stale). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -8,19 +8,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, r
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/data/db.js';
+import { alive } from '../../src/data/embedded-lock.js';
 import { hashTree } from './tree-hash.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-
-/** Whether a process with this id is running (a lock left by a killed process is stale). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
