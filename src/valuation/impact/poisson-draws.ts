@@ -156,6 +156,23 @@ export function fillSide(cdf: Int32Array, base: number, lut: Int8Array, lbase: n
   lut.set(side.lut, lbase);
 }
 
+/** One fixture's tables at `slot` (cdf `k1` ints, lookup LUT_SIZE, low LOW a slot): both sides' Poisson and the away side's law given the home goals. */
+export interface FixtureTables {
+  cdfH: Int32Array;
+  cdfA: Int32Array;
+  lutH: Int8Array;
+  lutA: Int8Array;
+  low: Int32Array;
+}
+
+/** Fills a fixture's tables for goal rates `home` and `away` and dependence `rho` (what every whole-fixture engine keeps). */
+export function fillFixture(t: FixtureTables, slot: number, k1: number, home: number, away: number, rho: number, maxGoals: number): void {
+  fillSide(t.cdfH, slot * k1, t.lutH, slot * LUT_SIZE, home, maxGoals);
+  fillSide(t.cdfA, slot * k1, t.lutA, slot * LUT_SIZE, away, maxGoals);
+  fillLowScores(t.low, slot * LOW, home, away, rho, t.cdfA, slot * k1);
+  markLowBand(t.lutA, slot * LUT_SIZE, t.low, slot * LOW);
+}
+
 /** The checks both engines make of a league and its strengths (one set per scenario). */
 export function checkLeague(clubIds: readonly string[], intercept: number, homeAdvantage: number, rho: number, strengths: readonly { attack: readonly number[]; defence: readonly number[] }[]): void {
   const n = clubIds.length;

@@ -22,7 +22,7 @@
  * keeps every request about the same club and season on the same random numbers and run count.
  */
 import { simulateOnBaseline } from './baseline-runs.js';
-import { awayGoalsGiven, BLOCK, canonicalOrder, checkLeague, drawSetup, fillLowScores, fillSide, goalsFor, LOW, LUT_SIZE, markLowBand, roundUp } from './poisson-draws.js';
+import { awayGoalsGiven, BLOCK, canonicalOrder, checkLeague, drawSetup, fillFixture, goalsFor, LOW, LUT_SIZE, roundUp } from './poisson-draws.js';
 import type { ScenarioLeagueInput, ScenarioOutcome, ScenarioResult, ScenarioSettings } from './scenario-types.js';
 
 export type { ScenarioLeagueInput, ScenarioOutcome, ScenarioResult, ScenarioSettings, ScenarioStrengths } from './scenario-types.js';
@@ -111,6 +111,8 @@ class FusedEngine {
     this.changedLow = new Int32Array(S * nChanged * LOW);
     this.drawSlot = new Int32Array(fixtures);
     const mu = input.intercept, home = input.homeAdvantage, rho = input.rho;
+    const sharedTables = { cdfH: this.sharedCdfH, cdfA: this.sharedCdfA, lutH: this.sharedLutH, lutA: this.sharedLutA, low: this.sharedLow };
+    const changedTables = { cdfH: this.changedCdfH, cdfA: this.changedCdfA, lutH: this.changedLutH, lutA: this.changedLutA, low: this.changedLow };
     let f = 0, sh = 0, ch = 0;
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
@@ -119,23 +121,14 @@ class FusedEngine {
           this.changedHome[ch] = i;
           this.changedAway[ch] = j;
           for (let s = 0; s < S; s++) {
-            const base = (s * nChanged + ch) * this.k1;
-            const lh = Math.exp(mu + home + att[s][i] - def[s][j]), la = Math.exp(mu + att[s][j] - def[s][i]);
-            fillSide(this.changedCdfH, base, this.changedLutH, (s * nChanged + ch) * LUT_SIZE, lh, maxGoals);
-            fillSide(this.changedCdfA, base, this.changedLutA, (s * nChanged + ch) * LUT_SIZE, la, maxGoals);
-            fillLowScores(this.changedLow, (s * nChanged + ch) * LOW, lh, la, rho, this.changedCdfA, base);
-            markLowBand(this.changedLutA, (s * nChanged + ch) * LUT_SIZE, this.changedLow, (s * nChanged + ch) * LOW);
+            fillFixture(changedTables, s * nChanged + ch, this.k1, Math.exp(mu + home + att[s][i] - def[s][j]), Math.exp(mu + att[s][j] - def[s][i]), rho, maxGoals);
           }
           this.drawSlot[f] = -(ch + 1);
           ch++;
         } else {
           this.sharedHome[sh] = i;
           this.sharedAway[sh] = j;
-          const lh = Math.exp(mu + home + att[0][i] - def[0][j]), la = Math.exp(mu + att[0][j] - def[0][i]);
-          fillSide(this.sharedCdfH, sh * this.k1, this.sharedLutH, sh * LUT_SIZE, lh, maxGoals);
-          fillSide(this.sharedCdfA, sh * this.k1, this.sharedLutA, sh * LUT_SIZE, la, maxGoals);
-          fillLowScores(this.sharedLow, sh * LOW, lh, la, rho, this.sharedCdfA, sh * this.k1);
-          markLowBand(this.sharedLutA, sh * LUT_SIZE, this.sharedLow, sh * LOW);
+          fillFixture(sharedTables, sh, this.k1, Math.exp(mu + home + att[0][i] - def[0][j]), Math.exp(mu + att[0][j] - def[0][i]), rho, maxGoals);
           this.drawSlot[f] = sh;
           sh++;
         }

@@ -2,7 +2,7 @@
  * One league season for every club at once, on the draws of scenarios.ts (the match model's joint
  * score by inverse CDF, antithetic pairs, canonical club order), ranking the whole table in each run.
  */
-import { awayGoalsGiven, BLOCK, canonicalOrder, checkLeague, drawSetup, fillLowScores, fillSide, goalsFor, LOW, LUT_SIZE, markLowBand, roundUp } from './poisson-draws.js';
+import { awayGoalsGiven, BLOCK, canonicalOrder, checkLeague, drawSetup, fillFixture, goalsFor, LOW, LUT_SIZE, roundUp } from './poisson-draws.js';
 
 // module-local copies of the imports the hot loop calls (an imported binding may be read through a
 // getter on every access under the TypeScript loader: see baseline-runs.ts)
@@ -104,17 +104,14 @@ class TableEngine {
     this.lutA = new Int8Array(fixtures * LUT_SIZE);
     this.low = new Int32Array(fixtures * LOW);
     const mu = input.intercept, ha = input.homeAdvantage, rho = input.rho;
+    const tables = { cdfH: this.cdfH, cdfA: this.cdfA, lutH: this.lutH, lutA: this.lutA, low: this.low };
     let f = 0;
     for (let i = 0; i < n; i++) {
       for (let j = 0; j < n; j++) {
         if (i === j) continue;
         this.home[f] = i;
         this.away[f] = j;
-        const lh = Math.exp(mu + ha + att[i] - def[j]), la = Math.exp(mu + att[j] - def[i]);
-        fillSide(this.cdfH, f * this.k1, this.lutH, f * LUT_SIZE, lh, maxGoals);
-        fillSide(this.cdfA, f * this.k1, this.lutA, f * LUT_SIZE, la, maxGoals);
-        fillLowScores(this.low, f * LOW, lh, la, rho, this.cdfA, f * this.k1);
-        markLowBand(this.lutA, f * LUT_SIZE, this.low, f * LOW);
+        fillFixture(tables, f, this.k1, Math.exp(mu + ha + att[i] - def[j]), Math.exp(mu + att[j] - def[i]), rho, maxGoals);
         f++;
       }
     }
