@@ -13,8 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { buildServer, mirrorTree, OUT, SRC } from './build-server.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-export const TEST = join(ROOT, 'test');
-export const TEST_OUT = join(ROOT, 'build-test');
+const TEST = join(ROOT, 'test');
+/** test-command.ts names the same folder when it runs a test file's build */
+const TEST_OUT = join(ROOT, 'build-test');
 
 /**
  * Each relative import of a .js module in src/ (`from "…"`, `import("…")`, `import "…"`: esbuild
@@ -31,15 +32,10 @@ function toBuilt(js, outFile) {
   });
 }
 
-export async function buildTests() {
+async function buildTests() {
   const server = await buildServer();
   const tests = await mirrorTree(TEST, TEST_OUT, toBuilt);
   return { server, tests };
-}
-
-/** The built counterpart of a test file (a path relative to the root), or the file itself when it is not under test/. */
-export function builtTestFile(file) {
-  return file.startsWith('test/') && file.endsWith('.ts') ? `build-test/${file.slice('test/'.length, -'.ts'.length)}.js` : file;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
