@@ -1,29 +1,36 @@
 /**
- * What the worker pool costs, on the demo world: packing the world and models into the shared
+ * What the worker pool costs, on the demo world (or a world imported into `--data-dir`, e.g. the real data): packing the world and models into the shared
  * buffer (main thread, in slices, once per world; with the longest pause of the event loop it
  * caused), warming the workers (unpack, build the snapshot and indexes; then their clubs' simulation
  * baselines, between tasks), the memory the pool adds once the workers are really warm (the process
  * idle again) and once they have served analyses, and the round trip of a task that does almost
  * nothing (a refusal: unknown club).
  *
- * Usage: node --import tsx bench/engine-pool.ts [--tasks 500] [--served 200]
+ * Usage: node --import tsx bench/engine-pool.ts [--tasks 500] [--served 200] [--workers 2] [--data-dir DIR]
+ *   (DIR: a data folder after `touchline import`; set TOUCHLINE_AS_OF as the import had it)
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { Piscina } from 'piscina';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { POSITION_CODES } from '../src/domain/positions.js';
 import { createRng } from '../src/domain/random.js';
-import { pack } from '../src/engine/package.js';
-import { AnalysisEngine } from '../src/engine/pool.js';
+import { inPlaceBytes, pack, type EnginePackage } from '../src/engine/package.js';
+import { AnalysisEngine, WORKER_YOUNG_MB } from '../src/engine/pool.js';
+import { workerModule } from '../src/threads.js';
+import type { WorkerHeap } from './lib/worker-heap.js';
 import type { Task } from '../src/engine/tasks.js';
 import { startBenchServer } from './lib/serve.js';
 
-const { values } = parseArgs({ options: { tasks: { type: 'string', default: '500' }, served: { type: 'string', default: '200' } } });
+const { values } = parseArgs({
+  options: { tasks: { type: 'string', default: '500' }, served: { type: 'string', default: '200' }, workers: { type: 'string', default: '2' }, 'data-dir': { type: 'string' } },
+});
 const TASKS = Number(values.tasks);
 const SERVED = Number(values.served);
+const WORKERS = Number(values.workers);
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 const status = () => readFileSync('/proc/self/status', 'utf8');
@@ -40,8 +47,8 @@ const cpu = () => {
 };
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
-console.log(`engine pool bench: demo world, load average ${load()}`);
-const server = await startBenchServer({ ENGINE_WORKERS: '0' });
+console.log(`engine pool bench: ${values['data-dir'] ? `the world in ${values['data-dir']}` : 'demo world'}, ${WORKERS} workers, load average ${load()}`);
+const server = await startBenchServer({ ENGINE_WORKERS: '0' }, values['data-dir']);
 const world = { snapshot: server.runtime.world.current(), source: server.runtime.world.source(), bundle: server.runtime.models.current()! };
 
 const loop = monitorEventLoopDelay({ resolution: 1 });
@@ -51,13 +58,24 @@ const packed = await pack(world.source, world.bundle);
 loop.disable();
 console.log(`pack (v8.serialize of the world rows and the model bundle, ${packed.parts.length} slices, into a SharedArrayBuffer): ` +
   `${(performance.now() - t0).toFixed(0)} ms, ${(packed.bytes.byteLength / 2 ** 20).toFixed(1)} MB; longest event-loop pause while packing ${(loop.max / 1e6).toFixed(1)} ms`);
+const sharedMb = inPlaceBytes(packed) / 2 ** 20;
+console.log(`  of which ${packed.arrays.length} typed arrays, ${sharedMb.toFixed(1)} MB, every worker reads in place; the rest each worker unpacks into its own heap`);
+{
+  const heapWorker = workerModule(import.meta.url, 'lib/worker-heap');
+  const pool = new Piscina<EnginePackage, WorkerHeap>({
+    filename: heapWorker.url.href, execArgv: heapWorker.execArgv, maxThreads: 1, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+  });
+  const heap = await pool.run(packed);
+  await pool.close();
+  console.log(`one worker's heap, its clubs not yet warm: ${heap.unpacked.toFixed(0)} MB used once unpacked and indexed, ${heap.used.toFixed(0)} MB after a full collection (${heap.reserved.toFixed(0)} MB reserved)`);
+}
 
 // the engine packs its own (this bench's package is in the baseline: the pool's is counted once)
 const before = rss();
-const engine = new AnalysisEngine({ workers: 2, maxQueue: 1_000 });
+const engine = new AnalysisEngine({ workers: WORKERS, maxQueue: 1_000 });
 t0 = performance.now();
 await engine.warm(world);
-console.log(`warming 2 new workers, until they hold the world (start, unpack, build the snapshot and indexes): ${(performance.now() - t0).toFixed(0)} ms`);
+console.log(`warming ${WORKERS} new workers, until they hold the world (start, unpack, build the snapshot and indexes): ${(performance.now() - t0).toFixed(0)} ms`);
 // their clubs' baselines follow between tasks, in the workers; warm when the process is idle again
 // (less than 0.05 s of CPU in a second, twice in a row)
 let idle = 0;
@@ -68,7 +86,7 @@ while (idle < 2) {
 }
 console.log(`... and until they have built their clubs' simulation baselines (the process idle again): ${(performance.now() - t0).toFixed(0)} ms`);
 const warmed = rss();
-console.log(`resident memory: ${before.toFixed(0)} MB before the pool, ${warmed.toFixed(0)} MB with 2 warmed workers holding the world (+${(warmed - before).toFixed(0)} MB)`);
+console.log(`resident memory: ${before.toFixed(0)} MB before the pool, ${warmed.toFixed(0)} MB with ${WORKERS} warmed workers holding the world (+${(warmed - before).toFixed(0)} MB, ${((warmed - before) / WORKERS).toFixed(0)} MB a worker)`);
 
 // what they serve: ROI and impact on fresh pairs, and a recommendation every tenth task
 const snapshot = world.snapshot;

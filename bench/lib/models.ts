@@ -8,7 +8,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildSnapshot, type Snapshot } from '../../src/domain/snapshot.js';
 import type { RatingRow, WorldData } from '../../src/domain/world.js';
-import { bundleVersion, trainBundleWithBacktests, type BundleSettings, type ModelBundle } from '../../src/valuation/bundle.js';
+import { artifactJson } from '../../src/data/artifact-files.js';
+import { bundleVersion, revivedBundle, trainBundleWithBacktests, type BundleSettings, type ModelBundle } from '../../src/valuation/bundle.js';
 
 /** `--models-cache FILE` from argv. */
 export function modelsCacheFromArgs(argv: readonly string[] = process.argv.slice(2)): string | null {
@@ -31,11 +32,12 @@ export function trainedModels(world: WorldData, dataVersion: string, asOf: strin
   // A cache trained for other data or another as-of date is not these models.
   if (cached && cached.bundle.asOf === asOf && cached.bundle.dataVersion === dataVersion && cached.bundle.version === bundleVersion(dataVersion, asOf, settings)) {
     ({ bundle, ratings } = cached);
+    bundle = revivedBundle(bundle);
   } else {
     const t0 = performance.now();
     ({ bundle, ratings } = trainBundleWithBacktests(world, buildSnapshot(world, asOf, dataVersion), settings, new Date().toISOString(), (line) => console.error(line)));
     trainMs = performance.now() - t0;
-    if (cachePath) writeFileSync(cachePath, JSON.stringify({ bundle, ratings }));
+    if (cachePath) writeFileSync(cachePath, artifactJson({ bundle, ratings }));
   }
   const rated: WorldData = { ...world, ratings: [...world.ratings.filter((r) => r.source !== 'model'), ...ratings] };
   return { bundle, snapshot: buildSnapshot(rated, asOf, dataVersion, bundle.version), trainMs };

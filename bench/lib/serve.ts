@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../src/app.js';
-import { DEFAULT_AS_OF, loadConfig, type Config } from '../../src/config.js';
+import { DEFAULT_AS_OF, embeddedDbDir, loadConfig, type Config } from '../../src/config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/data/db.js';
 import { generateDemoWorld } from '../../src/data/demo/index.js';
 import { replaceWorld } from '../../src/data/world-store.js';
@@ -20,14 +20,19 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** The real app on the demo world (in-memory embedded database unless DATABASE_URL is set), listening on loopback. */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+/**
+ * The real app on the demo world (in-memory embedded database unless DATABASE_URL is set), listening
+ * on loopback; with `dataDir`, on the world imported into that folder's embedded database instead
+ * (`touchline import`, e.g. the real data; its models are trained there when missing).
+ */
+export async function startBenchServer(env: Record<string, string> = {}, dataDir?: string): Promise<BenchServer> {
   // as `npm start` does (src/heap-tuning.ts); BENCH_PRETENURING=1 leaves V8's default, to compare
   if (process.env.BENCH_PRETENURING !== '1') tuneHeapForServing();
-  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT: '100000000', TOUCHLINE_MODELS_DIR: '.cache/models', ...process.env, ...env });
-  const handle: DatabaseHandle = await openDatabase({ url: config.DATABASE_URL });
+  const where = dataDir ? { TOUCHLINE_DATA_DIR: dataDir } : { TOUCHLINE_MODELS_DIR: '.cache/models' };
+  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT: '100000000', ...where, ...process.env, ...env });
+  const handle: DatabaseHandle = await openDatabase(dataDir ? { dataDir: embeddedDbDir(config) } : { url: config.DATABASE_URL });
   await migrateToLatest(handle.db);
-  await replaceWorld(handle.db, generateDemoWorld({ seed: 42, asOf: config.TOUCHLINE_AS_OF ?? DEFAULT_AS_OF }), { source: 'demo', seed: '42' });
+  if (!dataDir) await replaceWorld(handle.db, generateDemoWorld({ seed: 42, asOf: config.TOUCHLINE_AS_OF ?? DEFAULT_AS_OF }), { source: 'demo', seed: '42' });
   await ensureModels(handle, config, (line) => console.error(line));
   await ensureBootstrapKey(handle.db, BENCH_KEY);
   const runtime = await createRuntime(config, handle, pino({ level: 'silent' }), { dataPollMs: 0 });

@@ -6,11 +6,16 @@ function fileOf(dir: string, version: string): string {
   return join(dir, `models-${version.replace(/[^A-Za-z0-9._-]/g, '_')}.json`);
 }
 
+/** An artifact as JSON text: a typed array is written as a plain array (NaN as null); its model turns it back when read. */
+export function artifactJson(artifact: unknown): string {
+  return JSON.stringify(artifact, (_key, value: unknown) => (ArrayBuffer.isView(value) && !(value instanceof DataView) ? Array.from(value as unknown as ArrayLike<number>) : value));
+}
+
 export function writeArtifact(dir: string, version: string, artifact: unknown): string {
   mkdirSync(dir, { recursive: true });
   const file = fileOf(dir, version);
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(artifact));
+  writeFileSync(tmp, artifactJson(artifact));
   renameSync(tmp, file); // readers never see half a file
   return file;
 }

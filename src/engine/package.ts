@@ -9,6 +9,10 @@
  * one call held the main thread for about a second at start and at every swap (health checks and
  * every request waited). Large arrays (the world's tables, the models' rows) are cut into chunks of
  * CHUNK_ROWS, each serialised on its own; the rest (the skeleton) names them by index.
+ *
+ * Large typed arrays (the comparables index and columns of the future model) are not serialised:
+ * their bytes are copied into the buffer once and every worker reads them through a view of it, so
+ * they are held once, not once per worker. Nothing writes to them after training.
  */
 import { deserialize, serialize } from 'node:v8';
 import type { Snapshot } from '../domain/snapshot.js';
@@ -21,7 +25,15 @@ export interface EnginePackage {
   readonly bytes: SharedArrayBuffer;
   /** [offset, length] of each serialised part in `bytes`; part 0 is the skeleton */
   readonly parts: readonly (readonly [number, number])[];
+  /** [type, byte offset, element count] of each typed array shared in `bytes` */
+  readonly arrays: readonly (readonly [SharedArrayType, number, number])[];
 }
+
+const SHARED_TYPES = { Float64Array, Float32Array, Int32Array, Uint32Array, Int16Array, Uint16Array, Int8Array, Uint8Array } as const;
+type SharedArrayType = keyof typeof SHARED_TYPES;
+type SharedArray = InstanceType<(typeof SHARED_TYPES)[SharedArrayType]>;
+/** typed arrays at least this large are shared rather than serialised */
+const SHARED_MIN_BYTES = 4096;
 
 export interface Packed {
   source: SnapshotSource;
@@ -33,6 +45,18 @@ const CHUNK_ROWS = 4000;
 /** plain objects are walked this deep looking for large arrays (source.world.table, bundle.model.rows) */
 const MAX_DEPTH = 4;
 const CHUNKS = '__engineChunks';
+const ARRAY = '__engineArray';
+
+function sharedTypeOf(v: unknown): SharedArrayType | null {
+  if (!ArrayBuffer.isView(v) || v.byteLength < SHARED_MIN_BYTES) return null;
+  const name = v.constructor.name;
+  return name in SHARED_TYPES ? (name as SharedArrayType) : null;
+}
+
+interface Found {
+  chunks: unknown[][];
+  arrays: SharedArray[];
+}
 
 export function packageKey(source: SnapshotSource, bundle: ModelBundle): string {
   return `${source.asOf}|${source.dataVersion}|${source.ratingsVersion}|${source.membershipVersion}|${bundle.version}`;
@@ -44,8 +68,13 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** The skeleton of `value`: large arrays replaced by `{[CHUNKS]: [first chunk, count]}`, their slices pushed to `chunks`. */
-function skeletonOf(value: unknown, chunks: unknown[][], depth: number): unknown {
+/**
+ * The skeleton of `value`: large arrays replaced by `{[CHUNKS]: [first chunk, count]}`, their slices
+ * pushed to `found.chunks`; large typed arrays by `{[ARRAY]: i}`, themselves pushed to `found.arrays`.
+ */
+function skeletonOf(value: unknown, found: Found, depth: number): unknown {
+  if (sharedTypeOf(value)) return { [ARRAY]: found.arrays.push(value as SharedArray) - 1 };
+  const chunks = found.chunks;
   if (Array.isArray(value) && value.length > CHUNK_ROWS) {
     const first = chunks.length;
     for (let i = 0; i < value.length; i += CHUNK_ROWS) chunks.push(value.slice(i, i + CHUNK_ROWS) as unknown[]);
@@ -53,20 +82,22 @@ function skeletonOf(value: unknown, chunks: unknown[][], depth: number): unknown
   }
   if (depth < MAX_DEPTH && isPlainObject(value)) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = skeletonOf(v, chunks, depth + 1);
+    for (const [k, v] of Object.entries(value)) out[k] = skeletonOf(v, found, depth + 1);
     return out;
   }
   return value;
 }
 
-function rebuild(value: unknown, chunks: unknown[][], depth: number): unknown {
+function rebuild(value: unknown, chunks: unknown[][], arrays: readonly SharedArray[], depth: number): unknown {
   if (depth <= MAX_DEPTH && isPlainObject(value)) {
+    const shared = value[ARRAY];
+    if (typeof shared === 'number' && Object.keys(value).length === 1) return arrays[shared];
     const ref = value[CHUNKS];
     if (Array.isArray(ref) && Object.keys(value).length === 1) {
       const [first, count] = ref as [number, number];
       return chunks.slice(first, first + count).flat(1);
     }
-    for (const k of Object.keys(value)) value[k] = rebuild(value[k], chunks, depth + 1);
+    for (const k of Object.keys(value)) value[k] = rebuild(value[k], chunks, arrays, depth + 1);
   }
   return value;
 }
@@ -75,10 +106,10 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 /** Packs the world and models, a slice at a time (see the header). */
 export async function pack(source: SnapshotSource, bundle: ModelBundle): Promise<EnginePackage> {
-  const chunks: unknown[][] = [];
-  const skeleton = skeletonOf({ source, bundle } satisfies Packed, chunks, 0);
+  const found: Found = { chunks: [], arrays: [] };
+  const skeleton = skeletonOf({ source, bundle } satisfies Packed, found, 0);
   const buffers: Buffer[] = [serialize(skeleton)];
-  for (const chunk of chunks) {
+  for (const chunk of found.chunks) {
     await yieldToEventLoop();
     buffers.push(serialize(chunk));
   }
@@ -89,10 +120,17 @@ export async function pack(source: SnapshotSource, bundle: ModelBundle): Promise
     total += b.byteLength;
     return [at, b.byteLength] as const;
   });
+  const arrays = found.arrays.map((a) => {
+    total = Math.ceil(total / 8) * 8; // a view's offset must be a multiple of its element size
+    const at = total;
+    total += a.byteLength;
+    return [sharedTypeOf(a)!, at, a.length] as const;
+  });
   const bytes = new SharedArrayBuffer(total);
   const view = new Uint8Array(bytes);
   buffers.forEach((b, i) => view.set(b, parts[i][0]));
-  return { key: packageKey(source, bundle), bytes, parts };
+  found.arrays.forEach((a, i) => view.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), arrays[i][1]));
+  return { key: packageKey(source, bundle), bytes, parts, arrays };
 }
 
 /**
@@ -117,6 +155,11 @@ function shareStrings(rows: unknown[], seen: Map<string, string>): void {
   }
 }
 
+/** Bytes of the package's typed arrays that workers read in place. */
+export function inPlaceBytes(pkg: EnginePackage): number {
+  return pkg.arrays.reduce((sum, [type, , length]) => sum + length * SHARED_TYPES[type].BYTES_PER_ELEMENT, 0);
+}
+
 /** The rows and models of a package as packed (the snapshot is built from them: unpack). */
 export function unpackSource(pkg: EnginePackage): Packed {
   // deserialize copies out of the shared memory: it reads a Buffer view of it without copying first
@@ -127,7 +170,9 @@ export function unpackSource(pkg: EnginePackage): Packed {
     shareStrings(rows, seen);
     return rows;
   });
-  return rebuild(read(pkg.parts[0]), chunks, 0) as Packed;
+  // (the union of the constructors takes an ArrayBuffer in TypeScript's types; each one takes a shared buffer too)
+  const arrays = pkg.arrays.map(([type, at, length]) => new SHARED_TYPES[type](pkg.bytes as unknown as ArrayBuffer, at, length));
+  return rebuild(read(pkg.parts[0]), chunks, arrays, 0) as Packed;
 }
 
 /** The snapshot and models of a package, built exactly as the main thread builds its own. */

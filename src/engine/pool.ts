@@ -17,7 +17,7 @@ import { hashString } from '../domain/hash.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import type { SnapshotSource } from '../domain/snapshot-source.js';
 import type { ModelBundle } from '../valuation/bundle.js';
-import { pack, type EnginePackage } from './package.js';
+import { inPlaceBytes, pack, type EnginePackage } from './package.js';
 import { engineModels, runTask, type EngineModels, type Task, type TaskResult } from './tasks.js';
 import type { WorkerMessage } from './worker.js';
 
@@ -122,6 +122,13 @@ export class AnalysisEngine {
   /** Workers with a task now (ENGINE_WORKERS=0 runs each task whole on the calling thread: never seen busy). */
   get busyWorkers(): number {
     return this.inFlight.reduce((a, n) => a + (n > 0 ? 1 : 0), 0);
+  }
+
+  /** Bytes of the package in force (the world and models the workers share), and of the typed arrays in it they read in place; 0 before the first. */
+  get packageBytes(): { total: number; inPlace: number } {
+    const pkg = this.packed?.ready;
+    if (!pkg) return { total: 0, inPlace: 0 };
+    return { total: pkg.bytes.byteLength, inPlace: inPlaceBytes(pkg) };
   }
 
   /** Calls `listener` after each task; returns the function that stops it. */

@@ -23,13 +23,12 @@ let held: { key: string; models: EngineModels } | null = null;
 
 /**
  * Snapshot fields no task of a worker reads once the feature index is built: the rows only the
- * index's build (matches, club seasons), the models' fits (transfers as a list, later external
- * ratings) or other endpoints (registry ids, attributes) read (docs/engine.md).
- * Market values stay: the revenue fallback of a league without a revenue file reads its squads' latest
- * values (impact.ts, leagueValueRatio). transfersOfPlayer, appearances, contracts, careers and the rest stay.
+ * index's build reads (matches, club seasons, market values: tasks read values through the index),
+ * the models' fits (transfers as a list, later external ratings) or other endpoints (registry ids,
+ * attributes) read (docs/engine.md). transfersOfPlayer, appearances, contracts, careers and the rest stay.
  */
 export const UNREAD_BY_TASKS = [
-  'matches', 'clubSeasons', 'transfers', 'laterExternalRatings', 'playerByRegistryA', 'playerByRegistryB', 'attributes',
+  'matches', 'clubSeasons', 'values', 'transfers', 'laterExternalRatings', 'playerByRegistryA', 'playerByRegistryB', 'attributes',
 ] as const satisfies readonly (keyof Snapshot)[];
 
 /**

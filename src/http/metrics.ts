@@ -70,6 +70,15 @@ export function registerMetrics(app: FastifyInstance, deps: HttpDeps): Registry 
   new Gauge({ name: 'touchline_engine_queue_depth', help: 'Analysis tasks waiting for a worker', registers: [registry], collect() { this.set(engine.queued); } });
   new Gauge({ name: 'touchline_engine_busy_workers', help: 'Analysis workers running a task', registers: [registry], collect() { this.set(engine.busyWorkers); } });
   new Gauge({ name: 'touchline_engine_workers', help: 'Analysis workers (ENGINE_WORKERS)', registers: [registry], collect() { this.set(engine.workers); } });
+  new Gauge({
+    name: 'touchline_engine_package_bytes', help: 'The world and models the analysis workers share (one buffer); part=in_place: its typed arrays, which no worker copies',
+    labelNames: ['part'], registers: [registry],
+    collect() {
+      const bytes = engine.packageBytes;
+      this.set({ part: 'total' }, bytes.total);
+      this.set({ part: 'in_place' }, bytes.inPlace);
+    },
+  });
   const taskTime = new Histogram({
     name: 'touchline_engine_task_duration_seconds',
     help: 'Time of an analysis task from its request to its result (queue wait included), by task kind and outcome (done, failed, busy: refused, queue full)',

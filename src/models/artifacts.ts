@@ -1,5 +1,5 @@
 import { readArtifact, writeArtifact } from '../data/artifact-files.js';
-import type { ModelBundle } from '../valuation/bundle.js';
+import { revivedBundle, type ModelBundle } from '../valuation/bundle.js';
 
 export function saveBundle(dir: string, bundle: ModelBundle): string {
   return writeArtifact(dir, bundle.version, bundle);
@@ -9,5 +9,5 @@ export function saveBundle(dir: string, bundle: ModelBundle): string {
 export function loadBundle(dir: string, version: string): ModelBundle | null {
   const artifact = readArtifact(dir, version) as Partial<ModelBundle> | null;
   if (artifact?.kind !== 'touchline-models' || artifact.version !== version) return null;
-  return artifact as ModelBundle;
+  return revivedBundle(artifact as ModelBundle);
 }

@@ -1,12 +1,13 @@
 /**
  * One call that fits every Valuation I model on a snapshot, for `touchline train` and the server.
- * The bundle is plain JSON; its version names the data, the as-of date, the settings and the
- * model versions, so the same inputs always give the same version.
+ * The bundle is JSON but for a few large typed arrays (revivedBundle turns them back after reading);
+ * its version names the data, the as-of date, the settings and the model versions, so the same
+ * inputs always give the same version.
  */
 import { createHash } from 'node:crypto';
 import type { Snapshot } from '../domain/snapshot.js';
 import { FEE_MODEL_VERSION, fitFeeModel, type FeeArtifact, type FeeSettings } from './fee/index.js';
-import { FUTURE_MODEL_VERSION, fitFutureModel, type FutureArtifact, type FutureSettings } from './future/index.js';
+import { FUTURE_MODEL_VERSION, fitFutureModel, revivedFuture, type FutureArtifact, type FutureSettings } from './future/index.js';
 import { RATING_MODEL_VERSION, fitRatingModel, rateAll, type RatingArtifact, type RatingSettings } from './rating/index.js';
 import { IMPACT_MODEL_VERSION, ImpactError, fitImpactModel, withModelRatings, type ImpactArtifact, type ImpactSettings } from './impact/index.js';
 import type { RatingRow, WorldData } from '../domain/world.js';
@@ -66,6 +67,11 @@ function fitImpactOrNull(snapshot: Snapshot, settings: ImpactSettings | undefine
 }
 
 /** Fits every model on the snapshot (nothing after its as-of date is visible). */
+/** The bundle from its JSON (data/artifact-files.ts writes typed arrays as arrays). */
+export function revivedBundle(json: ModelBundle): ModelBundle {
+  return { ...json, future: revivedFuture(json.future) };
+}
+
 export function trainBundle(snapshot: Snapshot, settings: BundleSettings = {}): ModelBundle {
   return trainBundleWithRatings(snapshot, settings).bundle;
 }

@@ -118,6 +118,10 @@ test('requests are counted by route pattern and status, with latencies; 404s and
   assert.equal(moved('touchline_http_requests_total', { route: '/v1/player_positions', status: '429' }), refused);
   assert.equal(moved('touchline_engine_task_duration_seconds_count', { kind: 'forecast', outcome: 'done' }), 1);
   assert.equal(total(after, 'touchline_engine_workers'), 1);
+  // the forecast ran on a worker, which read the package the pool made
+  const packageBytes = total(after, 'touchline_engine_package_bytes', { part: 'total' });
+  const inPlace = total(after, 'touchline_engine_package_bytes', { part: 'in_place' });
+  assert.ok(inPlace > 0 && packageBytes > inPlace, `${inPlace} of ${packageBytes} bytes read in place`);
   assert.equal(total(after, 'touchline_engine_queue_depth'), 0);
   assert.equal(total(after, 'touchline_engine_busy_workers'), 0);
   assert.equal(total(after, 'touchline_ready'), 1);

@@ -35,10 +35,11 @@ function ageCurveOf(future: FutureArtifact): (position: string, age: number) => 
     if (list) list.push(l);
     else logs.set(k, [l]);
   };
-  for (const row of future.index.rows) {
-    const l = Math.log(row.payload.v3 / row.payload.v0);
-    const g = positionGroupOf(row.payload.pos);
-    add(`${g}|${row.payload.a}`, l);
+  const c = future.comparables;
+  for (let i = 0; i < c.size; i++) {
+    const l = Math.log(c.v3[i] / c.v0[i]);
+    const g = positionGroupOf(c.positions[c.position[i]]);
+    add(`${g}|${c.age[i]}`, l);
     add(g, l);
   }
   const curve = new Map<string, number>();

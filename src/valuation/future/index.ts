@@ -16,7 +16,8 @@ import { hashString } from '../../domain/hash.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { playerFacts } from '../../domain/player-facts.js';
 import { seasonLabel } from '../../domain/season.js';
-import { buildIndex, nearest, type KnnIndex } from '../ml/knn.js';
+import { buildIndex, nearest, revivedIndex, type KnnIndex } from '../ml/knn.js';
+import { comparableAt, comparablesOf, revivedComparables, type Comparable, type Comparables } from './comparables.js';
 import {
   GROUP_CODE, ageAt, clubAt, clubStrengthAt, featureIndex, inflationAt, latestValue,
   leagueStrengthAt, logValueAt, minutesShareAt, peakLogValueAt, positionGroupOf, positionOf, tierAt, valueTrendAt,
@@ -35,8 +36,9 @@ import { halfScalesAt, type HalfScales } from '../ml/conformal.js';
 
 export { CATEGORY_NAMES, VALUE_CATEGORIES, bandMasses, categoryOf, categoryOfValue, type ValueCategory } from './bands.js';
 export { DRIVER_FACTORS, roundedDrivers, type Driver, type DriverFactor } from './drivers.js';
+export { comparableAt, type Comparable, type Comparables } from './comparables.js';
 
-export const FUTURE_MODEL_VERSION = 7;
+export const FUTURE_MODEL_VERSION = 8;
 export const HORIZON_YEARS = 3;
 /** A value counts as his worth at a date when published at most this many days before it. */
 export const FRESH_VALUE_DAYS = 365;
@@ -80,18 +82,6 @@ export interface FutureSettings {
 export type MarketMode = 'trend' | 'flat' | 'features' | 'off';
 
 /** A comparable player-season, compact for the artifact. */
-export interface Comparable {
-  p: string; // player id
-  s: number; // season start year
-  v0: number; // value at the start, EUR
-  v3: number; // value 3 years later, EUR
-  r: number; // rating
-  pt: number; // potential
-  a: number; // age at the start
-  pos: string;
-  c: number; // band of v3 / v0
-}
-
 export interface FutureArtifact {
   kind: 'future';
   version: number;
@@ -113,7 +103,9 @@ export interface FutureArtifact {
   clubMove: ClubMoveEffect | null;
   /** The typical training row (per-feature medians) the drivers start from. */
   reference: number[];
-  index: KnnIndex<Comparable>;
+  /** The comparables' nearest-neighbour index; row i is comparables' i. */
+  index: KnnIndex;
+  comparables: Comparables;
   /**
    * How far the 10th and 90th percentiles sit from the median, scaled per bin of his log value so
    * that held-back outcomes fall between them 80% of the time, half the misses on each side: learned
@@ -252,7 +244,8 @@ export function fitFutureModel(snapshot: Snapshot, ratingArtifact: RatingArtifac
   const y: number[] = [];
   const folds: number[] = [];
   const shapes: number[] = [];
-  const knnRows: { features: number[]; category: string; payload: Comparable }[] = [];
+  const knnRows: { features: number[]; category: string }[] = [];
+  const comparables: Comparable[] = [];
   for (const pid of [...idx.values.keys()].sort()) {
     if (!snapshot.players.has(pid)) continue;
     for (const s of seasons) {
@@ -274,11 +267,8 @@ export function fitFutureModel(snapshot: Snapshot, ratingArtifact: RatingArtifac
       y.push(lv3 - lv0 - marketMove);
       folds.push(foldOf(pid));
       shapes.push(shapeBucket(f.age));
-      knnRows.push({
-        features: f.comparable,
-        category: bucketOf(f.position, f.age),
-        payload: { p: pid, s, v0, v3, r: Math.round(f.rating), pt: Math.round(f.potential), a: Math.floor(f.age), pos: f.position, c: categoryOf(v3 / v0) },
-      });
+      knnRows.push({ features: f.comparable, category: bucketOf(f.position, f.age) });
+      comparables.push({ p: pid, s, v0, v3, r: Math.round(f.rating), pt: Math.round(f.potential), a: Math.floor(f.age), pos: f.position, c: categoryOf(v3 / v0) });
     }
   }
   if (X.length < 200) throw new Error(`future model: ${X.length} comparable player-seasons before ${snapshot.asOf}, need at least 200`);
@@ -300,11 +290,12 @@ export function fitFutureModel(snapshot: Snapshot, ratingArtifact: RatingArtifac
       top: MARKET_TOP,
       levels: [...seasons.map((s) => `${s}-06-30`), snapshot.asOf].map((date) => ({ date, level: marketLevelAt(idx, date) })),
       // Only the windows that gave training rows.
-      trend: resolved.market === 'trend' ? fitMarketTrend(idx, [...new Set(knnRows.map((r) => r.payload.s))].sort().map((s) => `${s}-06-30`), HORIZON_YEARS) : null,
+      trend: resolved.market === 'trend' ? fitMarketTrend(idx, [...new Set(comparables.map((c) => c.s))].sort().map((s) => `${s}-06-30`), HORIZON_YEARS) : null,
     },
     clubMove: fitClubMoveEffect(snapshot, idx, HORIZON_YEARS),
     reference: referenceRow(X, FUTURE_FEATURES.length),
     index,
+    comparables: comparablesOf(comparables),
     rangeScales: null,
     stats: { comparables: X.length, seasons, oofRmse: distribution.stats.oofRmse, medianScale: distribution.stats.medianScale },
   };
@@ -386,7 +377,7 @@ export function predictFutureAt(future: FutureArtifact, rating: RatingArtifact, 
 
   const neighbours = nearest(future.index, { features: f.comparable, category: bucketOf(f.position, f.age) }, future.settings.k);
   const similarPlayers: SimilarPlayer[] = neighbours.slice(0, 10).map((n) => {
-    const c = n.payload;
+    const c = comparableAt(future.comparables, n.row);
     const p = snapshot.players.get(c.p);
     return {
       player_id: c.p,
@@ -417,6 +408,11 @@ export function predictFutureAt(future: FutureArtifact, rating: RatingArtifact, 
  */
 export function predictFuture(future: FutureArtifact, rating: RatingArtifact, snapshot: Snapshot, input: FutureInput): FutureOutput {
   return predictFutureAt(future, rating, snapshot, { playerId: input.playerId, clubId: input.clubId, at: snapshot.asOf, baselineValueEur: input.baselineValueEur });
+}
+
+/** The model from an artifact's JSON, where its typed arrays were written as arrays. */
+export function revivedFuture(json: FutureArtifact): FutureArtifact {
+  return { ...json, index: revivedIndex(json.index), comparables: revivedComparables(json.comparables) };
 }
 
 /** His own club at the as-of date, for callers without a target club (squad totals). */

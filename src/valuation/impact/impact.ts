@@ -38,6 +38,7 @@ import {
 } from './model.js';
 import { baselineFeatures, clubSquad, clubStrength, completeSquad, isStandIn } from './club-squad.js';
 import { memoTable } from '../../domain/memo.js';
+import { featureIndex, latestValue } from '../features/index.js';
 
 export interface SeasonImpact {
   season: number;
@@ -112,13 +113,11 @@ function requirePlayer(snapshot: Snapshot, artifact: ImpactArtifact, playerId: s
 
 /** Share of the value of the league's clubs against the median league with a revenue file (the fallback rule's scale). */
 export function leagueValueRatio(snapshot: Snapshot, league: string, withFiles: readonly string[]): number | null {
+  const idx = featureIndex(snapshot);
   const total = (l: string): number => {
     let s = 0;
     for (const club of snapshot.analysisClubsOfLeague.get(l) ?? []) {
-      for (const p of snapshot.squads.get(club) ?? []) {
-        const v = snapshot.values.get(p);
-        if (v && v.length > 0) s += v[v.length - 1].value_eur;
-      }
+      for (const p of snapshot.squads.get(club) ?? []) s += latestValue(idx, p, snapshot.asOf)?.valueEur ?? 0;
     }
     return s;
   };

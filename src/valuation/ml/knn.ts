@@ -3,11 +3,12 @@
  *
  * Squared distance = sum_j w_j * ((a_j - b_j) / scale_j)^2, plus categoryPenalty^2 when the
  * categories differ (mode 'penalty'); a NaN on either side costs w_j * missingPenalty^2.
- * The index is plain JSON (raw rows, means, scales; a missing value may be NaN or, after a JSON
- * round trip, null); the typed-array layout used by the scan is rebuilt lazily and kept per
- * index object (domain/memo).
+ * The index holds no row objects: the standardised features and the categories are typed arrays
+ * (what the scan reads), so an index of 100,000 rows is a few megabytes, and in the analysis workers
+ * it lives once in the shared package (engine/package.ts) instead of once per thread. The caller keeps
+ * what a row stands for in the same order (a neighbour is a row number). In an artifact's JSON the
+ * arrays are plain arrays, a missing value null (`revivedIndex` turns them back).
  */
-import { memoTable } from '../../domain/memo.js';
 
 export type CategoryMode = 'exact' | 'penalty' | 'ignore';
 
@@ -29,20 +30,28 @@ export interface ResolvedKnnSettings {
   missingPenalty: number;
 }
 
-export interface KnnRow<T> {
-  features: number[];
+export interface KnnRow {
+  /** NaN: missing */
+  features: readonly number[];
   category?: string;
-  payload: T;
 }
 
-export interface KnnIndex<T> {
+export interface KnnIndex {
   kind: 'knn';
-  version: 1;
+  version: 2;
   dim: number;
+  size: number;
   settings: ResolvedKnnSettings;
   means: number[];
   scales: number[];
-  rows: KnnRow<T>[];
+  /** Row-major standardised features, each multiplied by sqrt(its weight); NaN: missing. */
+  z: Float64Array;
+  /** Category id of each row (an index into `categories`), -1 for none. */
+  category: Int32Array;
+  categories: string[];
+  /** Rows grouped by category, ascending within a group: category c's are byCategory[categoryStart[c]] up to categoryStart[c + 1]. */
+  byCategory: Uint32Array;
+  categoryStart: Uint32Array;
 }
 
 export interface KnnQuery {
@@ -50,16 +59,22 @@ export interface KnnQuery {
   category?: string;
 }
 
-export interface Neighbour<T> {
-  payload: T;
-  distance: number;
-  /** Position of the row in the index (insertion order). */
+export interface Neighbour {
+  /** Position of the row in the index (the order of buildIndex's rows). */
   row: number;
+  distance: number;
 }
 
-export const KNN_VERSION = 1;
+export const KNN_VERSION = 2;
 
-export function buildIndex<T>(rows: readonly KnnRow<T>[], settings: KnnSettings = {}): KnnIndex<T> {
+/** Per feature: sqrt(weight) / scale, which standardises a value and weighs it at once. */
+function factorsOf(index: Pick<KnnIndex, 'dim' | 'settings' | 'scales'>): Float64Array {
+  const factor = new Float64Array(index.dim);
+  for (let j = 0; j < index.dim; j++) factor[j] = Math.sqrt(index.settings.weights[j]) / index.scales[j];
+  return factor;
+}
+
+export function buildIndex(rows: readonly KnnRow[], settings: KnnSettings = {}): KnnIndex {
   if (rows.length === 0) throw new RangeError('buildIndex: no rows');
   const dim = rows[0].features.length;
   for (let i = 0; i < rows.length; i++) {
@@ -103,98 +118,75 @@ export function buildIndex<T>(rows: readonly KnnRow<T>[], settings: KnnSettings 
     // A constant feature carries no distance; scale 1 keeps the arithmetic finite.
     scales[j] = sd > 0 ? sd : 1;
   }
-  return {
-    kind: 'knn',
-    version: KNN_VERSION,
-    dim,
-    settings: resolved,
-    means,
-    scales,
-    rows: rows.map((r) => ({ features: [...r.features], ...(r.category !== undefined ? { category: r.category } : {}), payload: r.payload })),
-  };
-}
 
-interface Layout {
-  /** Row-major standardised features, pre-multiplied by sqrt(weight). */
-  z: Float64Array;
-  missCost: Float64Array;
-  factor: Float64Array;
-  /** Category id per row (-1 = none). */
-  cat: Int32Array;
-  catIds: Map<string, number>;
-  /** Rows of each category, ascending. */
-  buckets: Uint32Array[];
-  all: Uint32Array;
-}
-
-function layoutOf<T>(index: KnnIndex<T>): Layout {
-  const memo = memoTable<Layout>(index, 'knn.layout');
-  const cached = memo.get('layout');
-  if (cached && cached.all.length === index.rows.length) return cached;
-  const { dim, rows, means, scales, settings } = index;
   const n = rows.length;
-  const factor = new Float64Array(dim);
-  const missCost = new Float64Array(dim);
-  for (let j = 0; j < dim; j++) {
-    factor[j] = Math.sqrt(settings.weights[j]) / scales[j];
-    missCost[j] = settings.weights[j] * settings.missingPenalty ** 2;
-  }
+  const factor = factorsOf({ dim, settings: resolved, scales });
   const z = new Float64Array(n * dim);
-  const cat = new Int32Array(n);
-  const catIds = new Map<string, number>();
-  const bucketLists: number[][] = [];
+  const category = new Int32Array(n);
+  const ids = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     const f = rows[i].features;
-    for (let j = 0; j < dim; j++) {
-      // JSON turns NaN into null: both mean missing.
-      const v: number | null = f[j];
-      z[i * dim + j] = v === null ? NaN : (v - means[j]) * factor[j];
-    }
+    for (let j = 0; j < dim; j++) z[i * dim + j] = (f[j] - means[j]) * factor[j];
     const c = rows[i].category;
-    if (c === undefined) {
-      cat[i] = -1;
-    } else {
-      let id = catIds.get(c);
-      if (id === undefined) {
-        id = catIds.size;
-        catIds.set(c, id);
-        bucketLists.push([]);
-      }
-      cat[i] = id;
-      bucketLists[id].push(i);
+    if (c === undefined) category[i] = -1;
+    else {
+      let id = ids.get(c);
+      if (id === undefined) ids.set(c, (id = ids.size));
+      category[i] = id;
     }
   }
-  const all = new Uint32Array(n);
-  for (let i = 0; i < n; i++) all[i] = i;
-  const layout: Layout = { z, missCost, factor, cat, catIds, buckets: bucketLists.map((b) => Uint32Array.from(b)), all };
-  memo.set('layout', layout);
-  return layout;
+  const { byCategory, categoryStart } = groupRows(category, ids.size);
+  return { kind: 'knn', version: KNN_VERSION, dim, size: n, settings: resolved, means, scales, z, category, categories: [...ids.keys()], byCategory, categoryStart };
+}
+
+function groupRows(category: Int32Array, categories: number): { byCategory: Uint32Array; categoryStart: Uint32Array } {
+  const categoryStart = new Uint32Array(categories + 1);
+  for (const c of category) if (c >= 0) categoryStart[c + 1]++;
+  for (let c = 0; c < categories; c++) categoryStart[c + 1] += categoryStart[c];
+  const byCategory = new Uint32Array(categoryStart[categories]);
+  const next = categoryStart.slice(0, categories);
+  for (let r = 0; r < category.length; r++) if (category[r] >= 0) byCategory[next[category[r]]++] = r;
+  return { byCategory, categoryStart };
+}
+
+/** The index from an artifact's JSON, where its typed arrays were written as arrays and NaN as null. */
+export function revivedIndex(json: KnnIndex): KnnIndex {
+  if (json.version !== KNN_VERSION) throw new RangeError(`knn index version ${String(json.version)}, expected ${KNN_VERSION}`);
+  const numbers = (a: ArrayLike<number | null>) => Float64Array.from(a, (v) => v ?? NaN);
+  return {
+    ...json,
+    z: numbers(json.z),
+    category: Int32Array.from(json.category),
+    byCategory: Uint32Array.from(json.byCategory),
+    categoryStart: Uint32Array.from(json.categoryStart),
+  };
 }
 
 /**
  * The k rows closest to the query, nearest first; equal distances keep insertion order.
  * `filter` is consulted only for rows that would enter the current top k.
  */
-export function nearest<T>(
-  index: KnnIndex<T>,
-  query: KnnQuery,
-  k: number,
-  filter?: (payload: T, row: number) => boolean,
-): Neighbour<T>[] {
+export function nearest(index: KnnIndex, query: KnnQuery, k: number, filter?: (row: number) => boolean): Neighbour[] {
   if (!Number.isInteger(k) || k < 0) throw new RangeError(`nearest: bad k ${k}`);
-  const { dim, settings } = index;
+  const { dim, settings, z, category } = index;
   if (query.features.length !== dim) throw new RangeError(`nearest: query has ${query.features.length} features, expected ${dim}`);
   if (k === 0) return [];
-  const L = layoutOf(index);
+  const factor = factorsOf(index);
   const q = new Float64Array(dim);
-  for (let j = 0; j < dim; j++) q[j] = (query.features[j] - index.means[j]) * L.factor[j];
+  const missCost = new Float64Array(dim);
+  for (let j = 0; j < dim; j++) {
+    q[j] = (query.features[j] - index.means[j]) * factor[j];
+    missCost[j] = settings.weights[j] * settings.missingPenalty ** 2;
+  }
 
   const mode = settings.categoryMode;
-  const queryCat = query.category === undefined ? -1 : (L.catIds.get(query.category) ?? -2);
-  let candidates = L.all;
+  const found = query.category === undefined ? -1 : index.categories.indexOf(query.category);
+  const queryCat = query.category === undefined ? -1 : found >= 0 ? found : -2;
+  // null: every row, in order
+  let candidates: Uint32Array | null = null;
   if (mode === 'exact' && query.category !== undefined) {
     if (queryCat < 0) return [];
-    candidates = L.buckets[queryCat];
+    candidates = index.byCategory.subarray(index.categoryStart[queryCat], index.categoryStart[queryCat + 1]);
   }
   const penalty2 = mode === 'penalty' ? settings.categoryPenalty ** 2 : 0;
 
@@ -202,17 +194,17 @@ export function nearest<T>(
   const bestR = new Int32Array(k);
   let size = 0;
   let worst = Infinity;
-  const { z, missCost, cat } = L;
-  for (let c = 0; c < candidates.length; c++) {
-    const r = candidates[c];
-    let acc = penalty2 !== 0 && cat[r] !== queryCat ? penalty2 : 0;
+  const count = candidates ? candidates.length : index.size;
+  for (let c = 0; c < count; c++) {
+    const r = candidates ? candidates[c] : c;
+    let acc = penalty2 !== 0 && category[r] !== queryCat ? penalty2 : 0;
     const base = r * dim;
     for (let j = 0; j < dim && acc < worst; j++) {
       const d = z[base + j] - q[j];
       acc += d === d ? d * d : missCost[j];
     }
     if (!(acc < worst)) continue;
-    if (filter && !filter(index.rows[r].payload, r)) continue;
+    if (filter && !filter(r)) continue;
     // Insert after any equal distance so earlier rows win ties.
     let p = size < k ? size : k - 1;
     while (p > 0 && bestD[p - 1] > acc) {
@@ -225,7 +217,7 @@ export function nearest<T>(
     if (size < k) size++;
     if (size === k) worst = bestD[k - 1];
   }
-  const out: Neighbour<T>[] = [];
-  for (let i = 0; i < size; i++) out.push({ payload: index.rows[bestR[i]].payload, distance: Math.sqrt(bestD[i]), row: bestR[i] });
+  const out: Neighbour[] = [];
+  for (let i = 0; i < size; i++) out.push({ row: bestR[i], distance: Math.sqrt(bestD[i]) });
   return out;
 }

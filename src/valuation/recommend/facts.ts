@@ -3,6 +3,7 @@
  * contract, and the warnings they call for (EXTENSIONS.md, "Warnings on every analysis answer").
  */
 import type { Snapshot } from '../../domain/snapshot.js';
+import { featureIndex, latestValue } from '../features/index.js';
 
 export interface CandidateFacts {
   /** latest crowd value on or before the as-of date (EUR), null without one */
@@ -23,12 +24,11 @@ function addYears(date: string, years: number): string {
 }
 
 export function candidateFacts(snapshot: Snapshot, playerId: string): CandidateFacts {
-  const values = snapshot.values.get(playerId);
-  const latest = values && values.length > 0 ? values[values.length - 1] : null;
+  const latest = latestValue(featureIndex(snapshot), playerId, snapshot.asOf);
   const contractEndDate = snapshot.contracts.get(playerId)?.end_date ?? null;
   const asOf = snapshot.asOf;
   return {
-    marketValueEur: latest?.value_eur ?? null,
+    marketValueEur: latest?.valueEur ?? null,
     marketValueDate: latest?.date ?? null,
     contractEndDate,
     staleValue: latest !== null && latest.date < addYears(asOf, -1),
