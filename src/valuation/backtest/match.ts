@@ -13,7 +13,7 @@ import type { MatchRow } from '../../domain/world.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { leagueMatchModel, leagueStrengths, type ImpactArtifact } from '../impact/index.js';
 import { eloAtSeasonStarts, eloPoissonRates, fitEloPoisson } from '../league/elo-poisson.js';
-import { goalRates, matchProbabilities, sideRate, type GoalCeiling } from '../league/match.js';
+import { goalRates, matchProbabilities, outcomeProbabilities, type GoalCeiling } from '../league/match.js';
 import type { MatchRow as StrengthRow } from '../league/strength.js';
 import { logLoss, rankedProbabilityScore } from '../ml/metrics.js';
 import type { CalibrationBin, MatchCard, MatchMetrics } from './card.js';
@@ -145,8 +145,7 @@ const spreadSide = (s: Side, mean: Side, k: number): Side => ({ attack: mean.att
 
 /** The match model's probabilities with the strengths spread by `k` around their league's mean (model.ts `spread`) and the goal ceiling. */
 function modelProbs(m: MatchInput, k: number, ceiling: GoalCeiling | null): Probs {
-  const p = matchProbabilities(goalRates({ intercept: m.intercept, homeAdvantage: m.homeAdvantage, rho: m.rho, ceiling, home: spreadSide(m.home, m.mean, k), away: spreadSide(m.away, m.mean, k) }));
-  return [p.homeWin, p.draw, p.awayWin];
+  return outcomeProbabilities(goalRates({ intercept: m.intercept, homeAdvantage: m.homeAdvantage, rho: m.rho, ceiling, home: spreadSide(m.home, m.mean, k), away: spreadSide(m.away, m.mean, k) }));
 }
 
 /** Every league match of the fit's season with the model's strengths as fitted (spread 1) and the baselines' probabilities. */
@@ -219,19 +218,27 @@ function learnDispersion(seasons: readonly SeasonInputs[], ceiling: GoalCeiling 
  * other). The outcomes barely feel the few most lopsided fixtures; their goals do.
  */
 function learnCeiling(seasons: readonly SeasonInputs[], dispersion: number): GoalCeiling {
-  const sides: Array<{ logRate: number; goals: number }> = [];
+  const n = seasons.reduce((a, s) => a + 2 * s.matches.length, 0);
+  const logRate = new Float64Array(n), goals = new Float64Array(n);
+  let i = 0;
   for (const s of seasons) {
     const k = dispersion / s.dispersion;
     for (const m of s.matches) {
       const h = spreadSide(m.home, m.mean, k), a = spreadSide(m.away, m.mean, k);
-      sides.push({ logRate: m.intercept + m.homeAdvantage + h.attack - a.defence, goals: m.goals[0] });
-      sides.push({ logRate: m.intercept + a.attack - h.defence, goals: m.goals[1] });
+      logRate[i] = m.intercept + m.homeAdvantage + h.attack - a.defence; goals[i++] = m.goals[0];
+      logRate[i] = m.intercept + a.attack - h.defence; goals[i++] = m.goals[1];
     }
   }
-  const nll = (c: GoalCeiling) => sides.reduce((t, x) => {
-    const r = sideRate(x.logRate, c);
-    return t + r - x.goals * Math.log(r);
-  }, 0);
+  // sideRate in logs: log rate' = log r − log(1 + (r / level)^s) / s (the search calls this a few hundred times)
+  const nll = (c: GoalCeiling) => {
+    const lnLevel = Math.log(c.level);
+    let t = 0;
+    for (let j = 0; j < n; j++) {
+      const lr = logRate[j] - Math.log1p(Math.exp(c.sharpness * (logRate[j] - lnLevel))) / c.sharpness;
+      t += Math.exp(lr) - goals[j] * lr;
+    }
+    return t;
+  };
   const levelFor = (sharpness: number) => Math.exp(goldenMin((l) => nll({ level: Math.exp(l), sharpness }), Math.log(1.5), Math.log(10), 0.002));
   const sharpness = Math.exp(goldenMin((p) => nll({ level: levelFor(Math.exp(p)), sharpness: Math.exp(p) }), 0, Math.log(20), 0.01));
   const round = (x: number) => Math.round(x * 1000) / 1000;
