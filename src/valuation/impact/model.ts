@@ -141,8 +141,8 @@ export interface ImpactArtifact {
   promoted: PromotedPrior;
   /**
    * How far the clubs' strengths spread around their league's mean in the analysis season: the tie's
-   * estimates, regressed towards the mean, predict matches too evenly, so the match backtest learns a
-   * factor from held-back seasons (1: as fitted; set by training, backtest/index.ts).
+   * estimates, regressed towards the mean, predict matches too evenly, so training spreads them to the
+   * dispersion the match backtest learns from held-back seasons (1: as fitted; bundle.ts).
    */
   spread: number;
   /** where a side's expected goals bend (league/match.ts; null: they do not), learned with the spread */
