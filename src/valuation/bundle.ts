@@ -12,6 +12,7 @@ import { RATING_MODEL_VERSION, fitRatingModel, rateAll, type RatingArtifact, typ
 import { IMPACT_MODEL_VERSION, ImpactError, fitImpactModel, withModelRatings, type ImpactArtifact, type ImpactSettings } from './impact/index.js';
 import type { RatingRow, WorldData } from '../domain/world.js';
 import { BACKTEST_VERSION, runBacktests } from './backtest/index.js';
+import { dispersionOf, spreadFor } from './backtest/match.js';
 import type { ModelCard } from './backtest/card.js';
 
 export const BUNDLE_FORMAT = 1;
@@ -117,7 +118,7 @@ export function trainBundleWithRatings(snapshot: Snapshot, settings: BundleSetti
 
 /**
  * trainBundleWithRatings, then the backtests on the same data (backtest/index.ts): the served models
- * take what the backtests calibrate (the match model's spread, the fee's and the future value's
+ * take what the backtests calibrate (the match model's spread and goal ceiling, the fee's and the future value's
  * ranges) and the bundle carries the card. `generatedAt` is when the card is made (the caller's clock).
  */
 export function trainBundleWithBacktests(
@@ -134,7 +135,13 @@ export function trainBundleWithBacktests(
   const result = runBacktests(world, snapshot, { seed, rating: settings.rating, fee: settings.fee, future: settings.future, impact: settings.impact }, progress);
   bundle.fee.backtestRange = result.calibration.feeRange;
   bundle.future.rangeScales = result.calibration.futureScales;
-  if (bundle.impact) bundle.impact.spread = result.calibration.spread;
+  if (bundle.impact) {
+    // measured on a copy: the strengths memo is kept per artifact, and these are the ones before the spread
+    const rated = withModelRatings(snapshot, ratings);
+    const dispersion = dispersionOf({ ...bundle.impact }, rated, rated.analysisClubsOfLeague.keys());
+    bundle.impact.spread = spreadFor(result.calibration.match, dispersion);
+    bundle.impact.ceiling = result.calibration.match.ceiling;
+  }
   bundle.card = {
     as_of: bundle.asOf,
     data_version: bundle.dataVersion,

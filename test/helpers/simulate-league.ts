@@ -18,7 +18,7 @@
  * only improve: paired with/without comparisons carry no Monte Carlo noise in sign.
  */
 import type { StrengthArtifact } from '../../src/valuation/league/strength.js';
-import { scoreGrid } from '../../src/valuation/league/match.js';
+import { scoreGrid, sideRate, type GoalCeiling } from '../../src/valuation/league/match.js';
 import { seededGenerator } from '../../src/domain/random.js';
 
 export interface LeagueClub {
@@ -33,6 +33,8 @@ export interface LeagueInput {
   homeAdvantage: number;
   /** low-score dependence; default 0 (independent goals, one uniform a side) */
   rho?: number;
+  /** where a side's expected goals bend (league/match.ts); default none */
+  ceiling?: GoalCeiling | null;
 }
 
 export interface SimulationSettings {
@@ -124,8 +126,8 @@ class Engine {
         if (i === j) continue;
         this.homeIdx[f] = i;
         this.awayIdx[f] = j;
-        const lh = Math.exp(input.intercept + input.homeAdvantage + canon[i].attack - canon[j].defence);
-        const la = Math.exp(input.intercept + canon[j].attack - canon[i].defence);
+        const lh = sideRate(input.intercept + input.homeAdvantage + canon[i].attack - canon[j].defence, input.ceiling);
+        const la = sideRate(input.intercept + canon[j].attack - canon[i].defence, input.ceiling);
         fillCdf(this.cdfHome, f * this.k1, lh, maxGoals);
         fillCdf(this.cdfAway, f * this.k1, la, maxGoals);
         if (this.cdfJoint) {

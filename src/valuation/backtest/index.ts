@@ -2,7 +2,8 @@
  * The backtests every training runs, on the data before the as-of date only, with rolling origins:
  * each held-back season is predicted by models fitted on the 30 June before it. They give the model
  * card (card.ts) and what the served models calibrate from them: the match model's spread of
- * strengths (learned from the seasons before each scored season; the served model from all of them).
+ * strengths and goal ceiling (learned from the seasons before each scored season; the served model
+ * from all of them).
  *
  * Origins: the last `SEASONS` seasons finished by the as-of date; the first of them only teaches the
  * spread. The fee is scored on the last `FEE_ORIGINS` of them, the future value at the origin
@@ -21,12 +22,12 @@ import type { ModelCardModels } from './card.js';
 import { feeCard, feeRows, type FeeRow } from './fee.js';
 import { futureCard, futureRows, type FutureRow } from './future.js';
 import { leagueBacktest } from './league.js';
-import { learnSpread, matchBacktest, seasonInputs, type SeasonInputs } from './match.js';
+import { learnMatchCalibration, matchBacktest, seasonInputs, spreadFor, type MatchCalibration, type SeasonInputs } from './match.js';
 import { finishedSeasons, fitAtOrigin, originOf, type BacktestWorld, type OriginFit } from './origins.js';
 import { ratingBacktest } from './rating.js';
 
 /** Names what the backtests do and calibrate: a bundle trained with other backtests is another version. */
-export const BACKTEST_VERSION = 1;
+export const BACKTEST_VERSION = 2;
 export const SEASONS = 4;
 export const FEE_ORIGINS = 2;
 
@@ -40,8 +41,8 @@ export interface BacktestSettings {
 
 /** What the served models take from the backtests. */
 export interface Calibration {
-  /** the impact model's `spread` */
-  spread: number;
+  /** the impact model's spread (through the dispersion) and goal ceiling */
+  match: MatchCalibration;
   /** the fee model's `backtestRange` */
   feeRange: ConformalRange | null;
   /** the future model's `rangeScales` */
@@ -76,17 +77,21 @@ export function runBacktests(world: WorldData, last: Snapshot, settings: Backtes
     fits.unshift(timed('origins', () => fitAtOrigin(w, season, settings.seed, fits.at(-1)?.rating)));
   }
 
-  // match model: the spread each season is scored with comes from the seasons before it
+  // match model: the spread and goal ceiling each season is scored with come from the seasons before it
   const inputs = timed('match', () => fits.map((f) => seasonInputs(w, f)).filter((s): s is SeasonInputs => s !== null));
-  const spreadOf = new Map<number, number>();
+  const calibrationOf = new Map<number, MatchCalibration>();
   for (const s of inputs) {
     const earlier = inputs.filter((x) => x.season < s.season);
-    if (earlier.length > 0) spreadOf.set(s.season, timed('match', () => learnSpread(earlier)));
+    if (earlier.length > 0) calibrationOf.set(s.season, timed('match', () => learnMatchCalibration(earlier)));
   }
-  const spread = timed('match', () => learnSpread(inputs));
-  const match = timed('match', () => matchBacktest(inputs, (season) => spreadOf.get(season) ?? null));
+  const calibration = timed('match', () => learnMatchCalibration(inputs));
+  const match = timed('match', () => matchBacktest(inputs, (season) => calibrationOf.get(season) ?? null));
   progress('backtest: league tables');
-  const league = timed('league', () => leagueBacktest(w, fits.filter((f) => f.impact && spreadOf.has(f.season)).map((f) => ({ fit: f, model: { ...f.impact!, spread: spreadOf.get(f.season)! } }))));
+  const dispersionOfSeason = new Map(inputs.map((s) => [s.season, s.dispersion]));
+  const league = timed('league', () => leagueBacktest(w, fits.filter((f) => f.impact && calibrationOf.has(f.season)).map((f) => {
+    const c = calibrationOf.get(f.season)!;
+    return { fit: f, model: { ...f.impact!, spread: spreadFor(c, dispersionOfSeason.get(f.season)!), ceiling: c.ceiling } };
+  })));
 
   progress('backtest: fees');
   const feeOrigins = fits.slice(-FEE_ORIGINS).map((f) => ({ origin: f.origin, snapshot: f.base }));
@@ -129,5 +134,5 @@ export function runBacktests(world: WorldData, last: Snapshot, settings: Backtes
   if (rating) models.rating = rating;
   if (league) models.league = league;
   if (match) models.match = match;
-  return { models, calibration: { spread: inputs.length > 0 ? spread : 1, feeRange, futureScales }, ms };
+  return { models, calibration: { match: calibration, feeRange, futureScales }, ms };
 }

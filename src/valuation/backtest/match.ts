@@ -4,12 +4,16 @@
  * origin), beside two baselines computed the same way: Elo with Poisson goals and the league's base
  * rates of home wins, draws and away wins. Scored by the ranked probability score of the three
  * ordered outcomes, log loss and accuracy, with the calibration of each outcome by tenth.
+ *
+ * It also teaches the match model what the strength fit cannot: how far the clubs' strengths should
+ * spread (`MatchCalibration.dispersion`) and where a side's expected goals bend (the goal ceiling).
  */
 import { seasonLabel } from '../../domain/season.js';
 import type { MatchRow } from '../../domain/world.js';
-import { leagueMatchModel, leagueStrengths } from '../impact/index.js';
+import type { Snapshot } from '../../domain/snapshot.js';
+import { leagueMatchModel, leagueStrengths, type ImpactArtifact } from '../impact/index.js';
 import { eloAtSeasonStarts, eloPoissonRates, fitEloPoisson } from '../league/elo-poisson.js';
-import { goalRates, matchProbabilities } from '../league/match.js';
+import { goalRates, matchProbabilities, outcomeProbabilities, type GoalCeiling } from '../league/match.js';
 import type { MatchRow as StrengthRow } from '../league/strength.js';
 import { logLoss, rankedProbabilityScore } from '../ml/metrics.js';
 import type { CalibrationBin, MatchCard, MatchMetrics } from './card.js';
@@ -68,6 +72,11 @@ interface Side {
 /** One held-back match with what the model's probabilities are made of, before any spread. */
 interface MatchInput {
   outcome: number;
+  league: string;
+  /** home and away club ids */
+  clubs: [string, string];
+  /** home and away goals */
+  goals: [number, number];
   intercept: number;
   homeAdvantage: number;
   rho: number;
@@ -82,15 +91,61 @@ interface MatchInput {
 export interface SeasonInputs {
   season: number;
   origin: string;
+  /** the strengths' dispersion as fitted (`strengthDispersion`) */
+  dispersion: number;
   matches: MatchInput[];
+}
+
+/** What the match model learns from held-back seasons. */
+export interface MatchCalibration {
+  /** the dispersion the spread strengths should have (null: none learned, spread 1) */
+  dispersion: number | null;
+  ceiling: GoalCeiling | null;
+}
+
+/**
+ * How widely a league's strengths set its fixtures apart: the root mean square, over every ordered
+ * pair of clubs of the leagues given, of attack[i] − defence[j] measured from the league's mean.
+ */
+export function strengthDispersion(leagues: ReadonlyArray<{ attack: readonly number[]; defence: readonly number[]; mean: Side }>): number {
+  let sum = 0, pairs = 0;
+  for (const l of leagues) {
+    for (let i = 0; i < l.attack.length; i++) {
+      for (let j = 0; j < l.defence.length; j++) {
+        if (i === j) continue;
+        sum += (l.attack[i] - l.mean.attack - (l.defence[j] - l.mean.defence)) ** 2;
+        pairs++;
+      }
+    }
+  }
+  return pairs > 0 ? Math.sqrt(sum / pairs) : 0;
+}
+
+/** strengthDispersion of the analysis season's leagues (the model's spread as it stands); 0 with none. */
+export function dispersionOf(impact: ImpactArtifact, snapshot: Snapshot, leagues: Iterable<string>): number {
+  const list = [];
+  for (const league of leagues) {
+    if ((snapshot.analysisClubsOfLeague.get(league) ?? []).length < 2) continue;
+    const s = leagueStrengths(impact, snapshot, league);
+    list.push({ attack: s.attack, defence: s.defence, mean: s.ctx.strengthMean });
+  }
+  return strengthDispersion(list);
+}
+
+/**
+ * The spread that takes strengths of dispersion `dispersion` to the learned one. The tie's
+ * regression towards the mean is stronger at some origins than at others (how much of a squad the
+ * ratings cover), so a learned factor lagged behind; the spread-out dispersion stays steadier.
+ */
+export function spreadFor(c: MatchCalibration, dispersion: number): number {
+  return c.dispersion === null || !(dispersion > 0) ? 1 : Math.round((c.dispersion / dispersion) * 100) / 100;
 }
 
 const spreadSide = (s: Side, mean: Side, k: number): Side => ({ attack: mean.attack + k * (s.attack - mean.attack), defence: mean.defence + k * (s.defence - mean.defence) });
 
-/** The match model's probabilities with the strengths spread by `k` around their league's mean (model.ts `spread`). */
-function modelProbs(m: MatchInput, k: number): Probs {
-  const p = matchProbabilities(goalRates({ intercept: m.intercept, homeAdvantage: m.homeAdvantage, rho: m.rho, home: spreadSide(m.home, m.mean, k), away: spreadSide(m.away, m.mean, k) }));
-  return [p.homeWin, p.draw, p.awayWin];
+/** The match model's probabilities with the strengths spread by `k` around their league's mean (model.ts `spread`) and the goal ceiling. */
+function modelProbs(m: MatchInput, k: number, ceiling: GoalCeiling | null): Probs {
+  return outcomeProbabilities(goalRates({ intercept: m.intercept, homeAdvantage: m.homeAdvantage, rho: m.rho, ceiling, home: spreadSide(m.home, m.mean, k), away: spreadSide(m.away, m.mean, k) }));
 }
 
 /** Every league match of the fit's season with the model's strengths as fitted (spread 1) and the baselines' probabilities. */
@@ -124,40 +179,94 @@ export function seasonInputs(w: BacktestWorld, fit: OriginFit): SeasonInputs | n
       if (h === undefined || a === undefined) continue;
       const e = matchProbabilities(eloPoissonRates(elo, g.home_club_id, g.away_club_id, newcomer));
       matches.push({
-        outcome: outcomeOf(g), ...constants, mean: strengths.ctx.strengthMean,
+        outcome: outcomeOf(g), league, clubs: [g.home_club_id, g.away_club_id], goals: [g.home_goals, g.away_goals], ...constants, mean: strengths.ctx.strengthMean,
         home: { attack: strengths.attack[h], defence: strengths.defence[h] }, away: { attack: strengths.attack[a], defence: strengths.defence[a] },
         elo: [e.homeWin, e.draw, e.awayWin], base,
       });
     }
   }
-  return matches.length ? { season, origin: fit.origin, matches } : null;
+  return matches.length ? { season, origin: fit.origin, dispersion: dispersionOf(impact, fit.next, byLeague.keys()), matches } : null;
 }
 
-/** The spread with the lowest mean RPS on the seasons given (golden-section search on 0.5-3); 1 with none. */
-export function learnSpread(seasons: readonly SeasonInputs[]): number {
-  const matches = seasons.flatMap((s) => s.matches);
-  if (matches.length === 0) return 1;
-  const loss = (k: number) => rankedProbabilityScore(matches.map((m) => modelProbs(m, k)), matches.map((m) => m.outcome));
+/** The minimum of `f` on [a, b] by golden-section search, to `tol`. */
+function goldenMin(f: (x: number) => number, a: number, b: number, tol: number): number {
   const phi = (Math.sqrt(5) - 1) / 2;
-  let a = 0.5, b = 3, c = b - phi * (b - a), d = a + phi * (b - a);
-  let fc = loss(c), fd = loss(d);
-  while (b - a > 0.01) {
-    if (fc < fd) { b = d; d = c; fd = fc; c = b - phi * (b - a); fc = loss(c); }
-    else { a = c; c = d; fc = fd; d = a + phi * (b - a); fd = loss(d); }
+  let c = b - phi * (b - a), d = a + phi * (b - a);
+  let fc = f(c), fd = f(d);
+  while (b - a > tol) {
+    if (fc < fd) { b = d; d = c; fd = fc; c = b - phi * (b - a); fc = f(c); }
+    else { a = c; c = d; fc = fd; d = a + phi * (b - a); fd = f(d); }
   }
-  return Math.round(((a + b) / 2) * 100) / 100;
+  return (a + b) / 2;
+}
+
+/** The dispersion whose spreads give the lowest mean RPS on the seasons given (their spreads 0.5-3 on average). */
+function learnDispersion(seasons: readonly SeasonInputs[], ceiling: GoalCeiling | null): number {
+  const outcomes = seasons.flatMap((s) => s.matches.map((m) => m.outcome));
+  const loss = (target: number) => rankedProbabilityScore(seasons.flatMap((s) => {
+    const k = target / s.dispersion;
+    return s.matches.map((m) => modelProbs(m, k, ceiling));
+  }), outcomes);
+  const n = outcomes.length;
+  const mean = seasons.reduce((a, s) => a + s.dispersion * s.matches.length, 0) / n;
+  return Math.round(goldenMin(loss, 0.5 * mean, 3 * mean, 0.002 * mean) * 10000) / 10000;
 }
 
 /**
- * The match card: each season scored with the spread learned from the seasons before it (`spreadFor`);
- * seasons without one are left out (they only teach the next).
+ * The goal ceiling under which the seasons' goals are likeliest (Poisson), with the strengths spread
+ * to `dispersion`: level 1.5-10 goals, sharpness 1-20 (golden sections on their logs, one inside the
+ * other). The outcomes barely feel the few most lopsided fixtures; their goals do.
  */
-export function matchBacktest(seasons: readonly SeasonInputs[], spreadFor: (season: number) => number | null): MatchCard | null {
-  const scored = [...seasons].sort((a, b) => a.season - b.season).filter((s) => spreadFor(s.season) !== null);
+function learnCeiling(seasons: readonly SeasonInputs[], dispersion: number): GoalCeiling {
+  const n = seasons.reduce((a, s) => a + 2 * s.matches.length, 0);
+  const logRate = new Float64Array(n), goals = new Float64Array(n);
+  let i = 0;
+  for (const s of seasons) {
+    const k = dispersion / s.dispersion;
+    for (const m of s.matches) {
+      const h = spreadSide(m.home, m.mean, k), a = spreadSide(m.away, m.mean, k);
+      logRate[i] = m.intercept + m.homeAdvantage + h.attack - a.defence; goals[i++] = m.goals[0];
+      logRate[i] = m.intercept + a.attack - h.defence; goals[i++] = m.goals[1];
+    }
+  }
+  // sideRate in logs: log rate' = log r − log(1 + (r / level)^s) / s (the search calls this a few hundred times)
+  const nll = (c: GoalCeiling) => {
+    const lnLevel = Math.log(c.level);
+    let t = 0;
+    for (let j = 0; j < n; j++) {
+      const lr = logRate[j] - Math.log1p(Math.exp(c.sharpness * (logRate[j] - lnLevel))) / c.sharpness;
+      t += Math.exp(lr) - goals[j] * lr;
+    }
+    return t;
+  };
+  const levelFor = (sharpness: number) => Math.exp(goldenMin((l) => nll({ level: Math.exp(l), sharpness }), Math.log(1.5), Math.log(10), 0.002));
+  const sharpness = Math.exp(goldenMin((p) => nll({ level: levelFor(Math.exp(p)), sharpness: Math.exp(p) }), 0, Math.log(20), 0.01));
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  return { level: round(levelFor(sharpness)), sharpness: round(sharpness) };
+}
+
+/**
+ * The match model's calibration learned from the seasons given: the dispersion by RPS, the goal
+ * ceiling by the goals at that dispersion, then the dispersion again under the ceiling. None with no season.
+ */
+export function learnMatchCalibration(seasons: readonly SeasonInputs[]): MatchCalibration {
+  const usable = seasons.filter((s) => s.matches.length > 0 && s.dispersion > 0);
+  if (usable.length === 0) return { dispersion: null, ceiling: null };
+  const ceiling = learnCeiling(usable, learnDispersion(usable, null));
+  return { dispersion: learnDispersion(usable, ceiling), ceiling };
+}
+
+/**
+ * The match card: each season scored with the spread and goal ceiling learned from the seasons
+ * before it (`calibrationFor`); seasons without one are left out (they only teach the next).
+ */
+export function matchBacktest(seasons: readonly SeasonInputs[], calibrationFor: (season: number) => MatchCalibration | null): MatchCard | null {
+  const scored = [...seasons].sort((a, b) => a.season - b.season).filter((s) => calibrationFor(s.season) !== null);
   if (scored.length === 0) return null;
   const per = scored.map((s) => {
-    const k = spreadFor(s.season)!;
-    return { s, outcomes: s.matches.map((m) => m.outcome), model: s.matches.map((m) => modelProbs(m, k)), elo: s.matches.map((m) => m.elo), base: s.matches.map((m) => m.base) };
+    const c = calibrationFor(s.season)!;
+    const k = spreadFor(c, s.dispersion);
+    return { s, k, outcomes: s.matches.map((m) => m.outcome), model: s.matches.map((m) => modelProbs(m, k, c.ceiling)), elo: s.matches.map((m) => m.elo), base: s.matches.map((m) => m.base) };
   });
   const all = { outcomes: per.flatMap((p) => p.outcomes), model: per.flatMap((p) => p.model), elo: per.flatMap((p) => p.elo), base: per.flatMap((p) => p.base) };
   return {
@@ -165,7 +274,7 @@ export function matchBacktest(seasons: readonly SeasonInputs[], spreadFor: (seas
     origins: per.map((p) => p.s.origin),
     seasons: per.map((p) => ({
       season: seasonLabel(p.s.season),
-      spread: spreadFor(p.s.season)!,
+      spread: p.k,
       model: matchMetrics(p.model, p.outcomes),
       elo_poisson: matchMetrics(p.elo, p.outcomes),
       base_rates: matchMetrics(p.base, p.outcomes),

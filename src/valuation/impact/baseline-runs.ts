@@ -20,6 +20,7 @@
  * most BASELINE_BYTES are kept per thread, least recently used dropped first.
  */
 import { LRUCache } from 'lru-cache';
+import { sideRate, type GoalCeiling } from '../league/match.js';
 import { BLOCK, canonicalOrder, checkLeague, drawSetup, fillLowScores, fillSideUnkept, goalsFor, LOW, LUT_SIZE, markLowBand, roundUp, sideOf, type Side } from './poisson-draws.js';
 import type { ScenarioLeagueInput, ScenarioOutcome, ScenarioResult, ScenarioSettings } from './scenario-types.js';
 
@@ -81,6 +82,7 @@ class Baseline {
   readonly mu: number;
   readonly home: number;
   readonly rho: number;
+  readonly ceiling: GoalCeiling | null;
   /** canonical-order strengths of the baseline */
   readonly att: Float64Array;
   readonly def: Float64Array;
@@ -126,6 +128,7 @@ class Baseline {
     this.mu = input.intercept;
     this.home = input.homeAdvantage;
     this.rho = input.rho;
+    this.ceiling = input.ceiling ?? null;
     const sc = input.scenarios[0];
     this.att = Float64Array.from(order, (i) => sc.attack[i]);
     this.def = Float64Array.from(order, (i) => sc.defence[i]);
@@ -161,11 +164,11 @@ class Baseline {
 
   // the rates exactly as FusedEngine computes them, so the sides (and goals) are the same
   rateH(att: ArrayLike<number>, def: ArrayLike<number>, i: number, j: number): number {
-    return Math.exp(this.mu + this.home + att[i] - def[j]);
+    return sideRate(this.mu + this.home + att[i] - def[j], this.ceiling);
   }
 
   rateA(att: ArrayLike<number>, def: ArrayLike<number>, i: number, j: number): number {
-    return Math.exp(this.mu + att[j] - def[i]);
+    return sideRate(this.mu + att[j] - def[i], this.ceiling);
   }
 
   sideH(att: ArrayLike<number>, def: ArrayLike<number>, i: number, j: number): Side {
@@ -409,7 +412,7 @@ const kept = new LRUCache<string, Baseline>({ maxSize: BASELINE_BYTES, sizeCalcu
 /** Every input of the baseline's draws, numbers in full (toString round-trips a double). */
 function baselineKey(input: ScenarioLeagueInput, seed: number, maxGoals: number): string {
   const sc = input.scenarios[0];
-  return `${seed}|${maxGoals}|${input.intercept}|${input.homeAdvantage}|${input.rho}|${input.target}|${input.clubIds.join(',')}|${sc.attack.join(',')}|${sc.defence.join(',')}`;
+  return `${seed}|${maxGoals}|${input.intercept}|${input.homeAdvantage}|${input.rho}|${input.ceiling?.level}|${input.ceiling?.sharpness}|${input.target}|${input.clubIds.join(',')}|${sc.attack.join(',')}|${sc.defence.join(',')}`;
 }
 
 function baselineOf(key: string, input: ScenarioLeagueInput, seed: number, maxGoals: number): Baseline {
@@ -434,7 +437,7 @@ export function keptBaselines(): { count: number; bytes: number } {
  * Settings are checked by the caller.
  */
 export function simulateOnBaseline(input: ScenarioLeagueInput, settings: ScenarioSettings, maxGoals: number): ScenarioResult {
-  checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.rho, input.scenarios);
+  checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.rho, input.scenarios, input.ceiling);
   const key = baselineKey(input, settings.seed, maxGoals);
   const base = baselineOf(key, input, settings.seed, maxGoals);
   const order = canonicalOrder(input.clubIds);

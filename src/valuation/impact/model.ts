@@ -32,8 +32,10 @@ import { keepMatchDays, squadStrengthWith } from '../league/match-days.js';
 import { fitStrength, homeAdvantageIn, type MatchRow, type StrengthArtifact } from '../league/strength.js';
 import { fitTie, strengthFor, type TieArtifact, type TieRow } from '../league/tie.js';
 import { fitPromotedPrior, type PromotedBlend, type PromotedPrior } from '../league/promoted.js';
+import type { GoalCeiling } from '../league/match.js';
 
-export const IMPACT_MODEL_VERSION = 8;
+/** artifact version: 9 adds the match model's goal ceiling */
+export const IMPACT_MODEL_VERSION = 9;
 /** seasons simulated by sportive impact: the analysis season and the two after it */
 export const HORIZON_SEASONS = 3;
 
@@ -139,10 +141,12 @@ export interface ImpactArtifact {
   promoted: PromotedPrior;
   /**
    * How far the clubs' strengths spread around their league's mean in the analysis season: the tie's
-   * estimates, regressed towards the mean, predict matches too evenly, so the match backtest learns a
-   * factor from held-back seasons (1: as fitted; set by training, backtest/index.ts).
+   * estimates, regressed towards the mean, predict matches too evenly, so training spreads them to the
+   * dispersion the match backtest learns from held-back seasons (1: as fitted; bundle.ts).
    */
   spread: number;
+  /** where a side's expected goals bend (league/match.ts; null: they do not), learned with the spread */
+  ceiling: GoalCeiling | null;
   stats: {
     matchesUsed: number;
     clubsTied: number;
@@ -390,6 +394,7 @@ export function fitImpactModel(snapshot: Snapshot, settings: ImpactSettings = {}
     ageCurve,
     promoted,
     spread: 1,
+    ceiling: null,
     stats: {
       matchesUsed: strength.matchesUsed,
       clubsTied: tie.clubsUsed,
@@ -404,9 +409,9 @@ export function fitImpactModel(snapshot: Snapshot, settings: ImpactSettings = {}
 // ---------------------------------------------------------------------------------------------
 // strengths
 
-/** The match model's constants in `league` (league/match.ts): intercept, the league's home advantage, rho. */
-export function leagueMatchModel(artifact: ImpactArtifact, league: string): { intercept: number; homeAdvantage: number; rho: number } {
-  return { intercept: artifact.strength.intercept, homeAdvantage: homeAdvantageIn(artifact.strength, league), rho: artifact.strength.rho };
+/** The match model's constants in `league` (league/match.ts): intercept, the league's home advantage, rho, the goal ceiling. */
+export function leagueMatchModel(artifact: ImpactArtifact, league: string): { intercept: number; homeAdvantage: number; rho: number; ceiling: GoalCeiling | null } {
+  return { intercept: artifact.strength.intercept, homeAdvantage: homeAdvantageIn(artifact.strength, league), rho: artifact.strength.rho, ceiling: artifact.ceiling };
 }
 
 /** League context for the tie; a league unknown to the artifact gets the all-league average (0, 0). */

@@ -11,7 +11,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { seededGenerator } from '../../domain/random.js';
-import { effectiveRho } from '../league/match.js';
+import { effectiveRho, type GoalCeiling } from '../league/match.js';
 
 export const BLOCK = 64;
 /** uniforms have 16 bits: one 32-bit draw gives both sides of a fixture */
@@ -174,7 +174,9 @@ export function fillFixture(t: FixtureTables, slot: number, k1: number, home: nu
 }
 
 /** The checks both engines make of a league and its strengths (one set per scenario). */
-export function checkLeague(clubIds: readonly string[], intercept: number, homeAdvantage: number, rho: number, strengths: readonly { attack: readonly number[]; defence: readonly number[] }[]): void {
+export function checkLeague(
+  clubIds: readonly string[], intercept: number, homeAdvantage: number, rho: number, strengths: readonly { attack: readonly number[]; defence: readonly number[] }[], ceiling?: GoalCeiling | null,
+): void {
   const n = clubIds.length;
   if (n < 2) throw new Error('a league needs at least two clubs');
   if (new Set(clubIds).size !== n) throw new Error('club ids must be unique');
@@ -185,6 +187,7 @@ export function checkLeague(clubIds: readonly string[], intercept: number, homeA
     }
   }
   if (!Number.isFinite(intercept) || !Number.isFinite(homeAdvantage) || !Number.isFinite(rho)) throw new Error('intercept, homeAdvantage and rho must be finite');
+  if (ceiling && !(ceiling.level > 0 && ceiling.sharpness > 0 && Number.isFinite(ceiling.level) && Number.isFinite(ceiling.sharpness))) throw new Error('a goal ceiling needs a positive, finite level and sharpness');
 }
 
 /** Input indexes in club-id order, so the draws do not depend on the caller's order. */

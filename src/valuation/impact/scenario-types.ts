@@ -1,4 +1,6 @@
 /** What a what-if simulation of one club's league takes and gives (scenarios.ts runs it, baseline-runs.ts replays it on kept baselines). */
+import type { GoalCeiling } from '../league/match.js';
+
 export interface ScenarioStrengths {
   /** attack per club, in the order of `clubIds` */
   attack: readonly number[];
@@ -12,6 +14,8 @@ export interface ScenarioLeagueInput {
   homeAdvantage: number;
   /** the match model's low-score dependence (league/match.ts; 0: independent goals) */
   rho: number;
+  /** where a side's expected goals bend (league/match.ts); absent or null: none */
+  ceiling?: GoalCeiling | null;
   /** the club whose rank is tracked */
   target: string;
   scenarios: readonly ScenarioStrengths[];

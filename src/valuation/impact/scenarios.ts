@@ -21,6 +21,7 @@
  * runs are added only if one is still above the target. Deriving the count from the baseline
  * keeps every request about the same club and season on the same random numbers and run count.
  */
+import { sideRate } from '../league/match.js';
 import { simulateOnBaseline } from './baseline-runs.js';
 import { awayGoalsGiven, BLOCK, canonicalOrder, checkLeague, drawSetup, fillFixture, goalsFor, LOW, LUT_SIZE, roundUp } from './poisson-draws.js';
 import type { ScenarioLeagueInput, ScenarioOutcome, ScenarioResult, ScenarioSettings } from './scenario-types.js';
@@ -75,7 +76,7 @@ class FusedEngine {
     const n = input.clubIds.length;
     const S = input.scenarios.length;
     if (S < 1) throw new Error('at least one scenario');
-    checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.rho, input.scenarios);
+    checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.rho, input.scenarios, input.ceiling);
     const order = canonicalOrder(input.clubIds);
     const target = order.findIndex((i) => input.clubIds[i] === input.target);
     if (target < 0) throw new Error(`target ${input.target} is not in the league`);
@@ -110,7 +111,7 @@ class FusedEngine {
     this.sharedLow = new Int32Array(nShared * LOW);
     this.changedLow = new Int32Array(S * nChanged * LOW);
     this.drawSlot = new Int32Array(fixtures);
-    const mu = input.intercept, home = input.homeAdvantage, rho = input.rho;
+    const mu = input.intercept, home = input.homeAdvantage, rho = input.rho, ceiling = input.ceiling;
     const sharedTables = { cdfH: this.sharedCdfH, cdfA: this.sharedCdfA, lutH: this.sharedLutH, lutA: this.sharedLutA, low: this.sharedLow };
     const changedTables = { cdfH: this.changedCdfH, cdfA: this.changedCdfA, lutH: this.changedLutH, lutA: this.changedLutA, low: this.changedLow };
     let f = 0, sh = 0, ch = 0;
@@ -121,14 +122,14 @@ class FusedEngine {
           this.changedHome[ch] = i;
           this.changedAway[ch] = j;
           for (let s = 0; s < S; s++) {
-            fillFixture(changedTables, s * nChanged + ch, this.k1, Math.exp(mu + home + att[s][i] - def[s][j]), Math.exp(mu + att[s][j] - def[s][i]), rho, maxGoals);
+            fillFixture(changedTables, s * nChanged + ch, this.k1, sideRate(mu + home + att[s][i] - def[s][j], ceiling), sideRate(mu + att[s][j] - def[s][i], ceiling), rho, maxGoals);
           }
           this.drawSlot[f] = -(ch + 1);
           ch++;
         } else {
           this.sharedHome[sh] = i;
           this.sharedAway[sh] = j;
-          fillFixture(sharedTables, sh, this.k1, Math.exp(mu + home + att[0][i] - def[0][j]), Math.exp(mu + att[0][j] - def[0][i]), rho, maxGoals);
+          fillFixture(sharedTables, sh, this.k1, sideRate(mu + home + att[0][i] - def[0][j], ceiling), sideRate(mu + att[0][j] - def[0][i], ceiling), rho, maxGoals);
           this.drawSlot[f] = sh;
           sh++;
         }

@@ -2,6 +2,7 @@
  * One league season for every club at once, on the draws of scenarios.ts (the match model's joint
  * score by inverse CDF, antithetic pairs, canonical club order), ranking the whole table in each run.
  */
+import { sideRate, type GoalCeiling } from '../league/match.js';
 import { awayGoalsGiven, BLOCK, canonicalOrder, checkLeague, drawSetup, fillFixture, goalsFor, LOW, LUT_SIZE, roundUp } from './poisson-draws.js';
 
 // module-local copies of the imports the hot loop calls (an imported binding may be read through a
@@ -16,6 +17,8 @@ export interface TableLeagueInput {
   homeAdvantage: number;
   /** the match model's low-score dependence (league/match.ts; 0: independent goals) */
   rho: number;
+  /** where a side's expected goals bend (league/match.ts); absent or null: none */
+  ceiling?: GoalCeiling | null;
   /** one strength per club, in the order of `clubIds` */
   attack: readonly number[];
   defence: readonly number[];
@@ -87,7 +90,7 @@ class TableEngine {
 
   constructor(input: TableLeagueInput, seed: number, maxGoals: number) {
     const n = input.clubIds.length;
-    checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.rho, [input]);
+    checkLeague(input.clubIds, input.intercept, input.homeAdvantage, input.rho, [input], input.ceiling);
     const order = canonicalOrder(input.clubIds);
     this.canon = new Array<number>(n);
     order.forEach((i, c) => (this.canon[i] = c));
@@ -103,7 +106,7 @@ class TableEngine {
     this.lutH = new Int8Array(fixtures * LUT_SIZE);
     this.lutA = new Int8Array(fixtures * LUT_SIZE);
     this.low = new Int32Array(fixtures * LOW);
-    const mu = input.intercept, ha = input.homeAdvantage, rho = input.rho;
+    const mu = input.intercept, ha = input.homeAdvantage, rho = input.rho, ceiling = input.ceiling;
     const tables = { cdfH: this.cdfH, cdfA: this.cdfA, lutH: this.lutH, lutA: this.lutA, low: this.low };
     let f = 0;
     for (let i = 0; i < n; i++) {
@@ -111,7 +114,7 @@ class TableEngine {
         if (i === j) continue;
         this.home[f] = i;
         this.away[f] = j;
-        fillFixture(tables, f, this.k1, Math.exp(mu + ha + att[i] - def[j]), Math.exp(mu + att[j] - def[i]), rho, maxGoals);
+        fillFixture(tables, f, this.k1, sideRate(mu + ha + att[i] - def[j], ceiling), sideRate(mu + att[j] - def[i], ceiling), rho, maxGoals);
         f++;
       }
     }

@@ -13,6 +13,10 @@
  * marginal and the away goals from their law given the home goals (impact/poisson-draws.ts), so it
  * plays exactly this joint distribution. The league forecast's expected points, GET
  * /v1/match_forecast, the promoted clubs' placing and the match backtest read these probabilities.
+ *
+ * A side's expected goals bend below a ceiling (`GoalCeiling`, learned by the match backtest): the
+ * log-linear rate keeps growing with the strength gap, while the goals of the most lopsided fixtures
+ * do not (a side three goals up stops pressing).
  */
 
 export function poissonPmf(lambda: number, maxGoals: number): Float64Array {
@@ -47,12 +51,29 @@ export interface MatchProbabilities {
   likelyScores: ScoreProbability[];
 }
 
+/**
+ * Where a side's expected goals bend: rate = r · (1 + (r / level)^sharpness)^(−1 / sharpness) for
+ * the log-linear rate r, so r well below `level` is kept and r far above it approaches `level`.
+ */
+export interface GoalCeiling {
+  level: number;
+  sharpness: number;
+}
+
+/** A side's expected goals from its log-linear rate exp(`logRate`), bent below the ceiling (none: as is). */
+export function sideRate(logRate: number, ceiling?: GoalCeiling | null): number {
+  const r = Math.exp(logRate);
+  return ceiling ? r * Math.pow(1 + Math.pow(r / ceiling.level, ceiling.sharpness), -1 / ceiling.sharpness) : r;
+}
+
 /** What a fixture is made of: the league model's constants and each side's strength. */
 export interface MatchStrengths {
   intercept: number;
   /** the home advantage of the home side's league */
   homeAdvantage: number;
   rho: number;
+  /** absent or null: no ceiling */
+  ceiling?: GoalCeiling | null;
   home: { attack: number; defence: number };
   away: { attack: number; defence: number };
 }
@@ -60,8 +81,8 @@ export interface MatchStrengths {
 /** The goal rates and dependence of a fixture; at a neutral venue neither side has the home advantage. */
 export function goalRates(s: MatchStrengths, neutral = false): GoalRates {
   return {
-    home: Math.exp(s.intercept + (neutral ? 0 : s.homeAdvantage) + s.home.attack - s.away.defence),
-    away: Math.exp(s.intercept + s.away.attack - s.home.defence),
+    home: sideRate(s.intercept + (neutral ? 0 : s.homeAdvantage) + s.home.attack - s.away.defence, s.ceiling),
+    away: sideRate(s.intercept + s.away.attack - s.home.defence, s.ceiling),
     rho: s.rho,
   };
 }

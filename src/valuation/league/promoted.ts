@@ -11,7 +11,7 @@
  * leans on the others. Only seasons complete by the as-of date are read.
  */
 import type { MatchRow } from '../../domain/world.js';
-import { outcomeProbabilities } from './match.js';
+import { outcomeProbabilities, sideRate, type GoalCeiling } from './match.js';
 import { median } from '../ml/metrics.js';
 
 export interface PromotedLevel {
@@ -170,6 +170,8 @@ export interface LeagueStrengths {
   homeAdvantage: number;
   /** the match model's low-score dependence (match.ts) */
   rho: number;
+  /** where a side's expected goals bend (match.ts); absent or null: none */
+  ceiling?: GoalCeiling | null;
   attack: readonly number[];
   defence: readonly number[];
 }
@@ -190,12 +192,12 @@ const normalCdf = (z: number) => 1 / (1 + Math.exp(-1.702 * z));
 /** Season points of every club: exact means and variances under the Poisson model (double round robin). */
 function seasonPoints(league: LeagueStrengths, skip = -1): { mean: Float64Array; variance: Float64Array } {
   const n = league.attack.length;
-  const { intercept: mu, homeAdvantage: ha, rho, attack, defence } = league;
+  const { intercept: mu, homeAdvantage: ha, rho, ceiling, attack, defence } = league;
   const mean = new Float64Array(n), variance = new Float64Array(n);
   for (let h = 0; h < n; h++) {
     for (let a = 0; a < n; a++) {
       if (h === a || h === skip || a === skip) continue;
-      const m = pointsMoments(Math.exp(mu + ha + attack[h] - defence[a]), Math.exp(mu + attack[a] - defence[h]), rho);
+      const m = pointsMoments(sideRate(mu + ha + attack[h] - defence[a], ceiling), sideRate(mu + attack[a] - defence[h], ceiling), rho);
       mean[h] += m.home; mean[a] += m.away; variance[h] += m.homeVar; variance[a] += m.awayVar;
     }
   }
@@ -223,15 +225,15 @@ export function expectedPlaces(league: LeagueStrengths): number[] {
  */
 export function placeCurve(league: LeagueStrengths, i: number): (shift: number) => number {
   const n = league.attack.length;
-  const { intercept: mu, homeAdvantage: ha, rho, attack, defence } = league;
+  const { intercept: mu, homeAdvantage: ha, rho, ceiling, attack, defence } = league;
   const { mean, variance } = seasonPoints(league, i);
   return (shift: number) => {
     const m = Float64Array.from(mean), v = Float64Array.from(variance);
     const ai = attack[i] + shift, di = defence[i] + shift;
     for (let k = 0; k < n; k++) {
       if (k === i) continue;
-      const home = pointsMoments(Math.exp(mu + ha + ai - defence[k]), Math.exp(mu + attack[k] - di), rho);
-      const away = pointsMoments(Math.exp(mu + ha + attack[k] - di), Math.exp(mu + ai - defence[k]), rho);
+      const home = pointsMoments(sideRate(mu + ha + ai - defence[k], ceiling), sideRate(mu + attack[k] - di, ceiling), rho);
+      const away = pointsMoments(sideRate(mu + ha + attack[k] - di, ceiling), sideRate(mu + ai - defence[k], ceiling), rho);
       m[i] += home.home + away.away; v[i] += home.homeVar + away.awayVar;
       m[k] += home.away + away.home; v[k] += home.awayVar + away.homeVar;
     }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { effectiveRho, goalRates, MATCH_MAX_GOALS, matchPoints, matchProbabilities, outcomeProbabilities, poissonPmf, scoreGrid, tau } from '../../../src/valuation/league/match.js';
+import { effectiveRho, goalRates, MATCH_MAX_GOALS, matchPoints, matchProbabilities, outcomeProbabilities, poissonPmf, scoreGrid, sideRate, tau } from '../../../src/valuation/league/match.js';
 
 // The one match model: Poisson marginals joined by the Dixon–Coles low-score dependence rho.
 const k1 = MATCH_MAX_GOALS + 1;
@@ -82,4 +82,26 @@ test('a neutral venue drops the home advantage: two equal clubs are then even', 
   const a = { ...s, home: { attack: 0.5, defence: 0.3 } };
   const ab = matchProbabilities(goalRates(a, true)), ba = matchProbabilities(goalRates({ ...a, home: a.away, away: a.home }, true));
   assert.ok(Math.abs(ab.homeWin - ba.awayWin) < 1e-12 && Math.abs(ab.draw - ba.draw) < 1e-12);
+});
+
+test('the goal ceiling keeps low rates, bends high ones below its level, and keeps their order', () => {
+  const ceiling = { level: 3, sharpness: 6 };
+  assert.equal(sideRate(0.4), Math.exp(0.4));
+  assert.equal(sideRate(0.4, null), Math.exp(0.4));
+  // well below the level almost nothing changes; far above it the rate approaches the level
+  assert.ok(Math.abs(sideRate(Math.log(1.2), ceiling) - 1.2) < 1e-3);
+  assert.ok(sideRate(Math.log(3), ceiling) < 3 * 0.9);
+  assert.ok(sideRate(Math.log(20), ceiling) < 3 && sideRate(Math.log(20), ceiling) > 2.9);
+  let last = 0;
+  for (let x = -2; x <= 3; x += 0.05) {
+    const r = sideRate(x, ceiling);
+    assert.ok(r > last && r < Math.exp(x), `rate ${r} at ${x}`);
+    last = r;
+  }
+  // the fixture's rates are the bent ones, so a lopsided fixture is less lopsided
+  const s = { intercept: 0.2, homeAdvantage: 0.25, rho: -0.05, home: { attack: 0.9, defence: 0.8 }, away: { attack: -0.5, defence: -0.4 } };
+  const bent = goalRates({ ...s, ceiling });
+  assert.equal(bent.home, sideRate(0.2 + 0.25 + 0.9 + 0.4, ceiling));
+  assert.equal(bent.away, sideRate(0.2 - 0.5 - 0.8, ceiling));
+  assert.ok(matchProbabilities(bent).homeWin < matchProbabilities(goalRates(s)).homeWin);
 });

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { simulateScenarios } from '../../../src/valuation/impact/scenarios.js';
 import { simulateTable } from '../../../src/valuation/impact/table.js';
+import { simulateLeague } from '../../helpers/simulate-league.js';
 
 // The whole-table simulation behind the league forecast and every squad analysis.
 const ids = Array.from({ length: 12 }, (_, i) => `c${String(i).padStart(2, '0')}`);
@@ -59,4 +60,22 @@ test('common random numbers: a stronger club is never ranked worse, place by pla
       assert.ok(cs >= cb - 1e-12);
     }
   }
+});
+
+test('with a goal ceiling every engine plays the bent rates: it agrees with the reference and moves the table', () => {
+  // a league with one club far above the rest, where the ceiling bites
+  const strong = { ...league, attack: attack.map((x, i) => (i === 0 ? x + 1 : x)), defence: defence.map((x, i) => (i === 0 ? x + 0.6 : x)) };
+  const ceiling = { level: 2.2, sharpness: 4 };
+  const t = simulateTable({ ...strong, ceiling }, { seed: 5, targetStandardError: 0.02 });
+  const full = simulateLeague({ ...strong, ceiling, clubs: ids.map((id, i) => ({ id, attack: strong.attack[i], defence: strong.defence[i] })) }, { seed: 6, runs: 20_000 });
+  const o = simulateScenarios({ ...strong, ceiling, target: ids[3], scenarios: [{ attack: strong.attack, defence: strong.defence }] }, { seed: 7, targetStandardError: 0.02 }).outcomes[0];
+  for (const k of [0, 3, 11]) {
+    const c = t.clubs[k], f = full.clubs[k];
+    assert.ok(Math.abs(c.expectedPosition - f.expectedPosition) < 4 * Math.hypot(c.standardError, f.positionStandardError), `${ids[k]}: ${c.expectedPosition} vs ${f.expectedPosition}`);
+  }
+  assert.ok(Math.abs(o.expectedPosition - t.clubs[3].expectedPosition) < 4 * Math.hypot(o.standardError, t.clubs[3].standardError));
+  // without the ceiling the strong club wins the league more often
+  const free = simulateTable(strong, { seed: 5, runs: 4000 });
+  assert.ok(free.clubs[0].positionProbabilities[0] > t.clubs[0].positionProbabilities[0] + 0.01, `${free.clubs[0].positionProbabilities[0]} vs ${t.clubs[0].positionProbabilities[0]}`);
+  assert.throws(() => simulateTable({ ...strong, ceiling: { level: 0, sharpness: 4 } }, { seed: 1 }));
 });
