@@ -79,9 +79,10 @@ export function trainBundle(snapshot: Snapshot, settings: BundleSettings = {}): 
 
 /**
  * Fits rating, fee and future models, rates every player-season with our rating model, and fits
- * the team-strength model on those ratings. The ratings come back beside the bundle for storing.
+ * the team-strength model on those ratings. The ratings come back beside the bundle for storing,
+ * with the snapshot holding them (the one the team-strength model was fitted on).
  */
-export function trainBundleWithRatings(snapshot: Snapshot, settings: BundleSettings = {}): { bundle: ModelBundle; ratings: RatingRow[] } {
+export function trainBundleWithRatings(snapshot: Snapshot, settings: BundleSettings = {}): { bundle: ModelBundle; ratings: RatingRow[]; rated: Snapshot } {
   const seed = settings.seed ?? 0;
   // Timings are reported for the operator; they do not change the fitted models.
   const t0 = performance.now();
@@ -92,7 +93,8 @@ export function trainBundleWithRatings(snapshot: Snapshot, settings: BundleSetti
   const future = fitFutureModel(snapshot, rating, { seed, ...settings.future });
   const t3 = performance.now();
   const ratings = rateAll(rating, snapshot);
-  const impact = fitImpactOrNull(withModelRatings(snapshot, ratings), settings.impact);
+  const rated = withModelRatings(snapshot, ratings);
+  const impact = fitImpactOrNull(rated, settings.impact);
   const t4 = performance.now();
   const bundle: ModelBundle = {
     kind: 'touchline-models',
@@ -113,7 +115,7 @@ export function trainBundleWithRatings(snapshot: Snapshot, settings: BundleSetti
       future: future.stats,
     },
   };
-  return { bundle, ratings };
+  return { bundle, ratings, rated };
 }
 
 /**
@@ -128,7 +130,7 @@ export function trainBundleWithBacktests(
   generatedAt: string,
   progress: (line: string) => void = () => {},
 ): { bundle: ModelBundle; ratings: RatingRow[] } {
-  const { bundle, ratings } = trainBundleWithRatings(snapshot, settings);
+  const { bundle, ratings, rated } = trainBundleWithRatings(snapshot, settings);
   if (settings.backtests === false) return { bundle, ratings };
   const t0 = performance.now();
   const seed = settings.seed ?? 0;
@@ -137,7 +139,6 @@ export function trainBundleWithBacktests(
   bundle.future.rangeScales = result.calibration.futureScales;
   if (bundle.impact) {
     // measured on a copy: the strengths memo is kept per artifact, and these are the ones before the spread
-    const rated = withModelRatings(snapshot, ratings);
     const dispersion = dispersionOf({ ...bundle.impact }, rated, rated.analysisClubsOfLeague.keys());
     bundle.impact.spread = spreadFor(result.calibration.match, dispersion);
     bundle.impact.ceiling = result.calibration.match.ceiling;
