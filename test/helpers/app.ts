@@ -13,7 +13,7 @@ import { replaceWorld } from '../../src/data/world-store.js';
 import { ensureBootstrapKey } from '../../src/access/bootstrap.js';
 import { createRuntime, loadServedWorld, type Runtime } from '../../src/runtime.js';
 import { ensureModels } from '../../src/models/train.js';
-import { copyDataDir, madeOnce } from './embedded.js';
+import { closePristine, copyDataDir, madeOnce } from './embedded.js';
 import { hashTree } from './tree-hash.js';
 import { BEFORE_WORLD_ENV } from './test-command.js';
 
@@ -85,8 +85,7 @@ export async function demoWorldDump(config: Config = loadConfig({ LOG_LEVEL: 'si
 export async function demoWorldDir(config?: Config): Promise<string> {
   const file = await demoWorldDump(config);
   return madeOnce(file.replace(/\.tar$/, '.pgdata'), async (tmp) => {
-    const h = await openDatabase({ dataDir: tmp, loadDataDir: new Blob([readFileSync(file)]) });
-    await h.close();
+    await closePristine(await openDatabase({ dataDir: tmp, loadDataDir: new Blob([readFileSync(file)]) }), tmp);
   });
 }
 
