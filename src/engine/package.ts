@@ -10,14 +10,20 @@
  * every request waited). Large arrays (the world's tables, the models' rows) are cut into chunks of
  * CHUNK_ROWS, each serialised on its own; the rest (the skeleton) names them by index.
  *
- * Large typed arrays (the comparables index and columns of the future model) are not serialised:
- * their bytes are copied into the buffer once and every worker reads them through a view of it, so
- * they are held once, not once per worker. Nothing writes to them after training.
+ * Large typed arrays (the feature index's columns, the comparables index and columns of the future
+ * model) are not serialised: their bytes are copied into the buffer once and every worker reads them
+ * through a view of it, so they are held once, not once per worker. Nothing writes to them after
+ * they are built.
+ *
+ * The feature index goes in built (the main thread's), so the market values, which only its build
+ * reads, are left out of the world rows a worker unpacks (485,834 rows on the real data).
  */
 import { deserialize, serialize } from 'node:v8';
 import type { Snapshot } from '../domain/snapshot.js';
 import { snapshotOf, type SnapshotSource } from '../domain/snapshot-source.js';
 import type { ModelBundle } from '../valuation/bundle.js';
+import type { FeatureColumns } from '../valuation/features/columns.js';
+import { adoptFeatureColumns } from '../valuation/features/index.js';
 
 export interface EnginePackage {
   /** Names the snapshot and models inside: equal keys, equal contents. */
@@ -36,8 +42,11 @@ type SharedArray = InstanceType<(typeof SHARED_TYPES)[SharedArrayType]>;
 const SHARED_MIN_BYTES = 4096;
 
 export interface Packed {
+  /** the snapshot's source, less the market values (features holds what is read of them) */
   source: SnapshotSource;
   bundle: ModelBundle;
+  /** the snapshot's feature index, as built on the main thread */
+  features: FeatureColumns;
 }
 
 /** rows per serialised chunk: a few milliseconds of the main thread each */
@@ -105,9 +114,11 @@ function rebuild(value: unknown, chunks: unknown[][], arrays: readonly SharedArr
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Packs the world and models, a slice at a time (see the header). */
-export async function pack(source: SnapshotSource, bundle: ModelBundle): Promise<EnginePackage> {
+export async function pack(source: SnapshotSource, bundle: ModelBundle, features: FeatureColumns): Promise<EnginePackage> {
+  if (features.asOf !== source.asOf || features.dataVersion !== source.dataVersion) throw new Error('pack: the feature columns are of another snapshot');
   const found: Found = { chunks: [], arrays: [] };
-  const skeleton = skeletonOf({ source, bundle } satisfies Packed, found, 0);
+  const rows = { ...source, world: { ...source.world, market_values: [] } } satisfies SnapshotSource;
+  const skeleton = skeletonOf({ source: rows, bundle, features } satisfies Packed, found, 0);
   const buffers: Buffer[] = [serialize(skeleton)];
   for (const chunk of found.chunks) {
     await yieldToEventLoop();
@@ -175,8 +186,13 @@ export function unpackSource(pkg: EnginePackage): Packed {
   return rebuild(read(pkg.parts[0]), chunks, arrays, 0) as Packed;
 }
 
-/** The snapshot and models of a package, built exactly as the main thread builds its own. */
+/**
+ * The snapshot and models of a package, built exactly as the main thread builds its own, with the
+ * main thread's feature index (its snapshot's market values are not in the package: read them through the index).
+ */
 export function unpack(pkg: EnginePackage): { snapshot: Snapshot; bundle: ModelBundle } {
-  const { source, bundle } = unpackSource(pkg);
-  return { snapshot: snapshotOf(source), bundle };
+  const { source, bundle, features } = unpackSource(pkg);
+  const snapshot = snapshotOf(source);
+  adoptFeatureColumns(snapshot, features);
+  return { snapshot, bundle };
 }

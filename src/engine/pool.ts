@@ -17,6 +17,7 @@ import { hashString } from '../domain/hash.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import type { SnapshotSource } from '../domain/snapshot-source.js';
 import type { ModelBundle } from '../valuation/bundle.js';
+import { featureColumnsOf, featureIndex } from '../valuation/features/index.js';
 import { inPlaceBytes, pack, type EnginePackage } from './package.js';
 import { engineModels, runTask, type EngineModels, type Task, type TaskResult } from './tasks.js';
 import type { WorkerMessage } from './worker.js';
@@ -144,7 +145,7 @@ export class AnalysisEngine {
 
   private packedFor(world: EngineWorld): NonNullable<AnalysisEngine['packed']> {
     if (this.packed?.source !== world.source || this.packed.bundle !== world.bundle) {
-      const entry: NonNullable<AnalysisEngine['packed']> = { source: world.source, bundle: world.bundle, pkg: pack(world.source, world.bundle), ready: null };
+      const entry: NonNullable<AnalysisEngine['packed']> = { source: world.source, bundle: world.bundle, pkg: pack(world.source, world.bundle, featureColumnsOf(featureIndex(world.snapshot))), ready: null };
       void entry.pkg.then((pkg) => { entry.ready = pkg; }, () => undefined);
       this.packed = entry;
     }

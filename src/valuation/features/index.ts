@@ -4,21 +4,18 @@
  * Every reader takes an `at` date and never looks at a row dated after it: a market value counts
  * only once published, a career step only once started, a club's strength is computed from values
  * and careers as they stood on a reference date on or before `at`, and a season's minutes only once
- * the season is over. The snapshot is indexed once (sorted day arrays, binary search) and the index
+ * the season is over. The snapshot is indexed once (typed columns, features/columns.ts; binary search) and the index
  * is cached per snapshot object, so a fit over thousands of transfers takes seconds.
  */
-import type { CareerStepRow, ClubSeasonRow } from '../../domain/world.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { POSITION_GROUP, isPositionCode, type PositionGroup } from '../../domain/positions.js';
 import { seasonOf } from '../../domain/season.js';
 import { memoFor } from '../../domain/memo.js';
-import { median } from '../ml/metrics.js';
+import { buildFeatureColumns, clubNumberAtDay, stepIndexAtDay, valueIndexAtDay, type FeatureColumns } from './columns.js';
 import { addDays, dayOf, isoOfDay } from '../../domain/days.js';
 
 /** A value older than this no longer says what the player is worth (retired, dropped out of the data). */
 export const STALE_VALUE_DAYS = 540;
-/** Club strength counts the most valuable players of the squad, so squad size does not decide it. */
-export const SQUAD_TOP = 25;
 
 /** Last index i with arr[i] <= x, or -1. */
 function lastAtOrBefore(arr: ArrayLike<number>, x: number): number {
@@ -35,18 +32,13 @@ function lastAtOrBefore(arr: ArrayLike<number>, x: number): number {
   return ans;
 }
 
-interface ValueSeries {
-  days: Int32Array;
-  values: Float64Array;
-  clubs: (string | null)[];
-  /** Running maximum of log value up to each index. */
-  peakLog: Float64Array;
-}
-
-interface CareerSeries {
-  starts: Int32Array;
-  ends: Int32Array; // Number.MAX_SAFE_INTEGER-like sentinel for running steps
-  steps: readonly CareerStepRow[];
+export interface FeatureIndex extends FeatureColumns {
+  readonly snapshot: Snapshot;
+  readonly asOfDay: number;
+  /** player id -> row */
+  readonly playerRow: ReadonlyMap<string, number>;
+  /** club id -> number */
+  readonly clubNumber: ReadonlyMap<string, number>;
 }
 
 export interface ValueAt {
@@ -55,145 +47,46 @@ export interface ValueAt {
   clubId: string | null;
 }
 
-export interface FeatureIndex {
-  readonly snapshot: Snapshot;
-  readonly asOfDay: number;
-  readonly values: ReadonlyMap<string, ValueSeries>;
-  readonly careers: ReadonlyMap<string, CareerSeries>;
-  /** Reference days (1 January and 1 July) on which club strength was computed, ascending. */
-  readonly refDays: Int32Array;
-  /** Per reference day: club id -> log1p(value of the SQUAD_TOP most valuable players, EUR). */
-  readonly clubStrength: ReadonlyMap<string, number>[];
-  /** Domestic league per club and season. */
-  readonly leagueOf: ReadonlyMap<string, string>;
-  /** Per reference day: league id -> median club strength of its clubs that season. */
-  readonly leagueStrength: ReadonlyMap<string, number>[];
-  /** Per calendar year: median log market value of the values published that year (inflation). */
-  readonly inflation: ReadonlyMap<number, number>;
-  readonly inflationYears: Int32Array;
-  /** Per season: league match count per club, for minutes shares. */
-  readonly leagueGames: ReadonlyMap<string, number>;
-  /**
-   * Seasons in which the data knows who started (some appearance counts a start): the dataset's
-   * game_lineups. Without them every start count is 0, which says nothing, so the starts share is missing.
-   */
-  readonly startsKnown: ReadonlySet<number>;
+/** A player's market values: days and EUR amounts, oldest first (views of the index's columns). */
+export interface ValueSeries {
+  readonly days: Int32Array;
+  readonly values: Float64Array;
 }
 
 /** The feature index of a snapshot, built on first use and kept while the snapshot lives. */
 export function featureIndex(snapshot: Snapshot): FeatureIndex {
-  return memoFor(snapshot.dataIdentity, 'features.index', () => buildFeatureIndex(snapshot));
+  return memoFor(snapshot.dataIdentity, 'features.index', () => indexOf(snapshot, buildFeatureColumns(snapshot)));
 }
 
-const RUNNING = 2 ** 30;
-
-function buildFeatureIndex(snapshot: Snapshot): FeatureIndex {
-  const asOfDay = dayOf(snapshot.asOf);
-  const values = new Map<string, ValueSeries>();
-  let minDay = asOfDay;
-  const logsByYear = new Map<number, number[]>();
-  for (const [pid, rows] of snapshot.values) {
-    const n = rows.length;
-    const s: ValueSeries = { days: new Int32Array(n), values: new Float64Array(n), clubs: new Array<string | null>(n), peakLog: new Float64Array(n) };
-    let peak = -Infinity;
-    for (let i = 0; i < n; i++) {
-      const r = rows[i];
-      const d = dayOf(r.date);
-      s.days[i] = d;
-      s.values[i] = r.value_eur;
-      s.clubs[i] = r.club_id;
-      if (r.value_eur > 0) peak = Math.max(peak, Math.log(r.value_eur));
-      s.peakLog[i] = peak;
-      if (d < minDay) minDay = d;
-      if (r.value_eur > 0) {
-        const y = Number(r.date.slice(0, 4));
-        let list = logsByYear.get(y);
-        if (!list) logsByYear.set(y, (list = []));
-        list.push(Math.log(r.value_eur));
-      }
-    }
-    values.set(pid, s);
+/**
+ * Makes `columns` (built by another thread from the same snapshot source) the snapshot's feature
+ * index, so it is not built a second time. Throws when they were built from another snapshot.
+ */
+export function adoptFeatureColumns(snapshot: Snapshot, columns: FeatureColumns): FeatureIndex {
+  if (columns.asOf !== snapshot.asOf || columns.dataVersion !== snapshot.dataVersion) {
+    throw new Error(`feature columns of ${columns.dataVersion} as of ${columns.asOf} offered to a snapshot of ${snapshot.dataVersion} as of ${snapshot.asOf}`);
   }
-  const inflation = new Map<number, number>();
-  for (const [y, list] of logsByYear) if (list.length >= 20) inflation.set(y, median(list));
-  const inflationYears = Int32Array.from([...inflation.keys()].sort((a, b) => a - b));
+  return memoFor(snapshot.dataIdentity, 'features.index', () => indexOf(snapshot, columns));
+}
 
-  const careers = new Map<string, CareerSeries>();
-  for (const [pid, steps] of snapshot.careers) {
-    const n = steps.length;
-    const c: CareerSeries = { starts: new Int32Array(n), ends: new Int32Array(n), steps };
-    for (let i = 0; i < n; i++) {
-      c.starts[i] = dayOf(steps[i].start_date);
-      c.ends[i] = steps[i].end_date === null ? RUNNING : dayOf(steps[i].end_date!);
-    }
-    careers.set(pid, c);
-  }
-
-  const leagueOf = new Map<string, string>();
-  const leagueType = (cs: ClubSeasonRow) => snapshot.competitions.get(cs.competition_id)?.type === 'DOMESTIC_LEAGUE';
-  for (const cs of snapshot.clubSeasons) if (leagueType(cs)) leagueOf.set(`${cs.club_id}|${cs.season}`, cs.competition_id);
-
-  // Reference days: every 1 January and 1 July from the first value to the as-of date.
-  const refs: number[] = [];
-  const firstYear = Number(isoOfDay(minDay).slice(0, 4));
-  const lastYear = Number(snapshot.asOf.slice(0, 4));
-  for (let y = firstYear; y <= lastYear; y++) {
-    for (const md of ['01-01', '07-01']) {
-      const d = dayOf(`${y}-${md}`);
-      if (d >= minDay && d <= asOfDay) refs.push(d);
-    }
-  }
-  const refDays = Int32Array.from(refs);
-  const partial: FeatureIndex = {
-    snapshot, asOfDay, values, careers, refDays, clubStrength: [], leagueOf, leagueStrength: [], inflation, inflationYears, leagueGames: new Map(), startsKnown: new Set(),
+/** The index's columns alone (what a worker adopts). */
+export function featureColumnsOf(idx: FeatureIndex): FeatureColumns {
+  const {
+    asOf, dataVersion, playerIds, valued, valueFrom, valueDays, valueEur, valueClub, peakLog, careerFrom, careerStarts, careerEnds, careerClub, clubIds,
+    refDays, clubStrength, leagueOf, leagueStrength, inflation, inflationYears, leagueGames, startsKnown,
+  } = idx;
+  return {
+    asOf, dataVersion, playerIds, valued, valueFrom, valueDays, valueEur, valueClub, peakLog, careerFrom, careerStarts, careerEnds, careerClub, clubIds,
+    refDays, clubStrength, leagueOf, leagueStrength, inflation, inflationYears, leagueGames, startsKnown,
   };
-  const clubStrength: Map<string, number>[] = [];
-  const leagueStrength: Map<string, number>[] = [];
-  const playerIds = [...new Set([...values.keys()])];
-  for (const ref of refs) {
-    const byClub = new Map<string, number[]>();
-    for (const pid of playerIds) {
-      const v = valueAtDay(partial, pid, ref);
-      if (!v || v.valueEur <= 0) continue;
-      const club = clubAtDay(partial, pid, ref) ?? v.clubId;
-      if (!club) continue;
-      let list = byClub.get(club);
-      if (!list) byClub.set(club, (list = []));
-      list.push(v.valueEur);
-    }
-    const strength = new Map<string, number>();
-    for (const [club, list] of byClub) {
-      list.sort((a, b) => b - a);
-      let sum = 0;
-      for (let i = 0; i < Math.min(SQUAD_TOP, list.length); i++) sum += list[i];
-      strength.set(club, Math.log1p(sum));
-    }
-    clubStrength.push(strength);
-    const season = seasonOf(isoOfDay(ref));
-    const perLeague = new Map<string, number[]>();
-    for (const [club, s] of strength) {
-      const league = leagueOf.get(`${club}|${season}`) ?? leagueOf.get(`${club}|${season - 1}`);
-      if (!league) continue;
-      let list = perLeague.get(league);
-      if (!list) perLeague.set(league, (list = []));
-      list.push(s);
-    }
-    const ls = new Map<string, number>();
-    for (const [league, list] of perLeague) if (list.length >= 3) ls.set(league, median(list));
-    leagueStrength.push(ls);
-  }
+}
 
-  const leagueGames = new Map<string, number>();
-  for (const m of snapshot.matches) {
-    if (snapshot.competitions.get(m.competition_id)?.type !== 'DOMESTIC_LEAGUE') continue;
-    for (const c of [m.home_club_id, m.away_club_id]) {
-      const k = `${c}|${m.season}`;
-      leagueGames.set(k, (leagueGames.get(k) ?? 0) + 1);
-    }
-  }
-  const startsKnown = new Set<number>();
-  for (const rows of snapshot.appearances.values()) for (const a of rows) if (a.starts > 0) startsKnown.add(a.season);
-  return { ...partial, clubStrength, leagueStrength, leagueGames, startsKnown };
+function indexOf(snapshot: Snapshot, columns: FeatureColumns): FeatureIndex {
+  const playerRow = new Map<string, number>();
+  columns.playerIds.forEach((id, r) => playerRow.set(id, r));
+  const clubNumber = new Map<string, number>();
+  columns.clubIds.forEach((id, c) => clubNumber.set(id, c));
+  return { ...columns, snapshot, asOfDay: dayOf(snapshot.asOf), playerRow, clubNumber };
 }
 
 function checkAt(idx: FeatureIndex, day: number): void {
@@ -201,19 +94,36 @@ function checkAt(idx: FeatureIndex, day: number): void {
 }
 
 function valueAtDay(idx: FeatureIndex, playerId: string, day: number): ValueAt | null {
-  const s = idx.values.get(playerId);
-  if (!s) return null;
-  const i = lastAtOrBefore(s.days, day);
+  const r = idx.playerRow.get(playerId);
+  if (r === undefined) return null;
+  const i = valueIndexAtDay(idx, r, day);
   if (i < 0) return null;
-  return { valueEur: s.values[i], date: isoOfDay(s.days[i]), clubId: s.clubs[i] };
+  const club = idx.valueClub[i];
+  return { valueEur: idx.valueEur[i], date: isoOfDay(idx.valueDays[i]), clubId: club < 0 ? null : idx.clubIds[club] };
 }
 
 function clubAtDay(idx: FeatureIndex, playerId: string, day: number): string | null {
-  const c = idx.careers.get(playerId);
-  if (!c) return null;
-  // The latest step started on or before the day, if it had not ended before it.
-  const i = lastAtOrBefore(c.starts, day);
-  return i >= 0 && c.ends[i] >= day ? c.steps[i].club_id : null;
+  const r = idx.playerRow.get(playerId);
+  if (r === undefined) return null;
+  const club = clubNumberAtDay(idx, r, day);
+  return club === null ? null : idx.clubIds[club];
+}
+
+/** The player's market values (null when he has none). */
+export function valueSeriesOf(idx: FeatureIndex, playerId: string): ValueSeries | null {
+  const r = idx.playerRow.get(playerId);
+  return r === undefined || r >= idx.valued ? null : seriesOfRow(idx, r);
+}
+
+function seriesOfRow(idx: FeatureIndex, r: number): ValueSeries {
+  const from = idx.valueFrom[r];
+  const to = idx.valueFrom[r + 1];
+  return { days: idx.valueDays.subarray(from, to), values: idx.valueEur.subarray(from, to) };
+}
+
+/** Every player with market values and his values, in the snapshot's order. */
+export function* valueSeries(idx: FeatureIndex): Generator<[string, ValueSeries]> {
+  for (let r = 0; r < idx.valued; r++) yield [idx.playerIds[r], seriesOfRow(idx, r)];
 }
 
 /** The latest market value published on or before `at` (null when none). */
@@ -227,21 +137,21 @@ export function latestValue(idx: FeatureIndex, playerId: string, at: string): Va
 export function logValueAt(idx: FeatureIndex, playerId: string, at: string, maxAgeDays = STALE_VALUE_DAYS): number {
   const day = dayOf(at);
   checkAt(idx, day);
-  const s = idx.values.get(playerId);
-  if (!s) return NaN;
-  const i = lastAtOrBefore(s.days, day);
-  if (i < 0 || day - s.days[i] > maxAgeDays || !(s.values[i] > 0)) return NaN;
-  return Math.log(s.values[i]);
+  const r = idx.playerRow.get(playerId);
+  if (r === undefined) return NaN;
+  const i = valueIndexAtDay(idx, r, day);
+  if (i < 0 || day - idx.valueDays[i] > maxAgeDays || !(idx.valueEur[i] > 0)) return NaN;
+  return Math.log(idx.valueEur[i]);
 }
 
 /** Highest log value published on or before `at` (NaN when none). */
 export function peakLogValueAt(idx: FeatureIndex, playerId: string, at: string): number {
   const day = dayOf(at);
   checkAt(idx, day);
-  const s = idx.values.get(playerId);
-  if (!s) return NaN;
-  const i = lastAtOrBefore(s.days, day);
-  return i < 0 || !Number.isFinite(s.peakLog[i]) ? NaN : s.peakLog[i];
+  const r = idx.playerRow.get(playerId);
+  if (r === undefined) return NaN;
+  const i = valueIndexAtDay(idx, r, day);
+  return i < 0 || !Number.isFinite(idx.peakLog[i]) ? NaN : idx.peakLog[i];
 }
 
 /** Change of log value over the year before `at` (NaN when either end is unknown). */
@@ -261,7 +171,7 @@ export function valueTrendAt(idx: FeatureIndex, playerId: string, at: string): n
 export function firstLogValueWithin(idx: FeatureIndex, playerId: string, at: string, days: number): number {
   const day = dayOf(at);
   checkAt(idx, day);
-  const s = idx.values.get(playerId);
+  const s = valueSeriesOf(idx, playerId);
   if (!s) return NaN;
   const last = lastAtOrBefore(s.days, day);
   let first = 0;
@@ -291,10 +201,10 @@ export function clubAt(idx: FeatureIndex, playerId: string, at: string): string 
 export function joinedClubOn(idx: FeatureIndex, playerId: string, at: string): string | null {
   const day = dayOf(at);
   checkAt(idx, day);
-  const c = idx.careers.get(playerId);
-  if (!c) return null;
-  const i = lastAtOrBefore(c.starts, day);
-  return i >= 0 && c.ends[i] >= day ? c.steps[i].start_date : null;
+  const r = idx.playerRow.get(playerId);
+  if (r === undefined) return null;
+  const i = stepIndexAtDay(idx, r, day);
+  return i >= 0 ? isoOfDay(idx.careerStarts[i]) : null;
 }
 
 function refIndex(idx: FeatureIndex, at: string): number {
@@ -309,9 +219,11 @@ export function clubStrengthAt(idx: FeatureIndex, clubId: string | null, at: str
   const i = refIndex(idx, at);
   if (i < 0) return NaN;
   // A club with no valued player on that day (e.g. a lower-league side) borrows the previous reading.
+  const club = idx.clubNumber.get(clubId);
+  if (club === undefined) return NaN;
   for (let j = i; j >= Math.max(0, i - 2); j--) {
-    const s = idx.clubStrength[j].get(clubId);
-    if (s !== undefined) return s;
+    const s = idx.clubStrength[j * idx.clubIds.length + club];
+    if (!Number.isNaN(s)) return s;
   }
   return NaN;
 }

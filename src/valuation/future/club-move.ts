@@ -11,7 +11,7 @@
  * the slope of all ages. Slopes are kept >= 0: a weaker club never raises the value.
  */
 import type { Snapshot } from '../../domain/snapshot.js';
-import { ageAt, clubStrengthAt, logValueAt, type FeatureIndex } from '../features/index.js';
+import { ageAt, clubStrengthAt, logValueAt, valueSeries, type FeatureIndex } from '../features/index.js';
 import { addDays, addYears, dayOf } from '../../domain/days.js';
 import { median } from '../ml/metrics.js';
 
@@ -71,7 +71,7 @@ export function fitClubMoveEffect(snapshot: Snapshot, idx: FeatureIndex, horizon
     if (d1 > asOf) break;
     const first = dayOf(d0) - FRESH_DAYS;
     const last = dayOf(d1) - 365;
-    for (const [pid, series] of idx.values) {
+    for (const [pid, series] of valueSeries(idx)) {
       // Cheap bounds first: a value before the start and one in the year before the end.
       if (series.days.length < 2 || series.days[0] > dayOf(d0) || series.days[series.days.length - 1] < last || series.days[series.days.length - 1] < first) continue;
       const moved = moveYears.get(pid);

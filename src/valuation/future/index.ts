@@ -20,7 +20,7 @@ import { buildIndex, nearest, revivedIndex, type KnnIndex } from '../ml/knn.js';
 import { comparableAt, comparablesOf, revivedComparables, type Comparable, type Comparables } from './comparables.js';
 import {
   GROUP_CODE, ageAt, clubAt, clubStrengthAt, featureIndex, inflationAt, latestValue,
-  leagueStrengthAt, logValueAt, minutesShareAt, peakLogValueAt, positionGroupOf, positionOf, tierAt, valueTrendAt,
+  leagueStrengthAt, logValueAt, minutesShareAt, peakLogValueAt, positionGroupOf, positionOf, tierAt, valueSeries, valueTrendAt,
   type FeatureIndex,
 } from '../features/index.js';
 import { addDays, addYears, dayOf, isoOfDay } from '../../domain/days.js';
@@ -235,7 +235,7 @@ export function fitFutureModel(snapshot: Snapshot, ratingArtifact: RatingArtifac
     market: settings.market ?? ('trend' as MarketMode),
   };
   let lastValueDay = 0;
-  for (const s of idx.values.values()) if (s.days.length > 0) lastValueDay = Math.max(lastValueDay, s.days[s.days.length - 1]);
+  for (const [, s] of valueSeries(idx)) if (s.days.length > 0) lastValueDay = Math.max(lastValueDay, s.days[s.days.length - 1]);
   const dataEnd = isoOfDay(Math.min(lastValueDay, dayOf(snapshot.asOf)));
   const lastSeason = Number(dataEnd.slice(0, 4)) - HORIZON_YEARS - (dataEnd.slice(5) >= '06-30' ? 0 : 1);
   const seasons: number[] = [];
@@ -246,7 +246,7 @@ export function fitFutureModel(snapshot: Snapshot, ratingArtifact: RatingArtifac
   const shapes: number[] = [];
   const knnRows: { features: number[]; category: string }[] = [];
   const comparables: Comparable[] = [];
-  for (const pid of [...idx.values.keys()].sort()) {
+  for (const pid of idx.playerIds.slice(0, idx.valued).sort()) {
     if (!snapshot.players.has(pid)) continue;
     for (const s of seasons) {
       const d0 = `${s}-06-30`;

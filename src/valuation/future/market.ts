@@ -19,7 +19,7 @@
  * adds back: the market is assumed to keep the mean pace of the windows the model learned from.
  */
 import { memoTable } from '../../domain/memo.js';
-import { type FeatureIndex } from '../features/index.js';
+import { valueSeries, type FeatureIndex } from '../features/index.js';
 import { addYears, dayOf } from '../../domain/days.js';
 
 /** Players whose values make the level: the top of the market, valued at every date of the data. */
@@ -59,7 +59,7 @@ function freshLogsAt(idx: FeatureIndex, at: string): Float64Array {
   const day = dayOf(at);
   if (day > idx.asOfDay) throw new RangeError(`market level at ${at} is after the snapshot's as-of date ${idx.snapshot.asOf}`);
   const logs: number[] = [];
-  for (const s of idx.values.values()) {
+  for (const [, s] of valueSeries(idx)) {
     // Latest value on or before the day (binary search over the sorted days).
     let lo = 0;
     let hi = s.days.length - 1;

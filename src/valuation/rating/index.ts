@@ -23,7 +23,7 @@ import { meanAbsoluteError, r2 } from '../ml/metrics.js';
 import { createRng } from '../../domain/random.js';
 import {
   ageAt, clubAt, clubStrengthAt, featureIndex, GROUP_CODE, inflationAt, leagueStrengthAt, logValueAt, minutesShareAt,
-  peakLogValueAt, positionGroupOf, positionOf, STALE_VALUE_DAYS, tierAt, valueTrendAt, type FeatureIndex,
+  peakLogValueAt, positionGroupOf, positionOf, STALE_VALUE_DAYS, tierAt, valueSeries, valueTrendAt, type FeatureIndex,
 } from '../features/index.js';
 import { isoOfDay } from '../../domain/days.js';
 import { bestRole } from './roles.js';
@@ -150,7 +150,7 @@ interface PlayerSeason {
 export function ratedSeasons(idx: FeatureIndex): PlayerSeason[] {
   const out: PlayerSeason[] = [];
   const snap = idx.snapshot;
-  for (const [pid, s] of idx.values) {
+  for (const [pid, s] of valueSeries(idx)) {
     if (s.days.length === 0 || !snap.players.has(pid)) continue;
     const first = seasonOf(isoOfDay(s.days[0]));
     for (let season = first; season <= snap.currentSeason; season++) {

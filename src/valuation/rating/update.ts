@@ -20,7 +20,7 @@ import { fitGbm, predictGbm, type GbmModel, type GbmSettings } from '../ml/gbm.j
 import { meanAbsoluteError, spearman } from '../ml/metrics.js';
 import {
   ageAt, clubAt, clubStrengthAt, GROUP_CODE, inflationAt, leagueStrengthAt, logValueAt, peakLogValueAt, playingSharesIn, positionGroupOf,
-  type FeatureIndex,
+  valueSeriesOf, type FeatureIndex,
 } from '../features/index.js';
 import { dayOf } from '../../domain/days.js';
 
@@ -93,7 +93,7 @@ export function anchorAt(snapshot: Snapshot, source: string, playerId: string, a
 /** Whether anything new is known at `at` since the anchor's release: a new crowd value, or his season's minutes. */
 export function hasEvidence(idx: FeatureIndex, playerId: string, anchor: Anchor, at: string): boolean {
   if (at >= seasonEnd(anchor.season) && idx.snapshot.appearances.has(playerId)) return true;
-  const s = idx.values.get(playerId);
+  const s = valueSeriesOf(idx, playerId);
   if (!s) return false;
   const day = dayOf(at);
   const rel = dayOf(anchor.released);

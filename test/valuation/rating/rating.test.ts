@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildSnapshot } from '../../../src/domain/snapshot.js';
 import { findRole } from '../../../src/domain/roles.js';
-import { featureIndex } from '../../../src/valuation/features/index.js';
+import { featureIndex, valueSeriesOf } from '../../../src/valuation/features/index.js';
 import { fitRatingModel, growthAhead, rateAll, rateAt } from '../../../src/valuation/rating/index.js';
 import { syntheticWorld } from '../features/synthetic.js';
 
@@ -58,7 +58,7 @@ test('without any rating to calibrate on, the value index is mapped on the refer
   const rows = all.filter((r) => r.season === 2021);
   // Higher value, higher rating.
   const idx = featureIndex(bare);
-  const rated = rows.map((r) => ({ r: r.rating, v: idx.values.get(r.player_id)!.values.at(-1)! }));
+  const rated = rows.map((r) => ({ r: r.rating, v: valueSeriesOf(idx, r.player_id)!.values.at(-1)! }));
   rated.sort((x, y) => x.v - y.v);
   assert.ok(rated[rated.length - 1].r > rated[0].r);
 });
