@@ -18,9 +18,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { POSITION_CODES } from '../src/domain/positions.js';
 import { createRng } from '../src/domain/random.js';
-import { inPlaceBytes, pack, type EnginePackage } from '../src/engine/package.js';
-import { featureColumnsOf, featureIndex } from '../src/valuation/features/index.js';
-import { AnalysisEngine, WORKER_YOUNG_MB } from '../src/engine/pool.js';
+import { inPlaceBytes, type EnginePackage } from '../src/engine/package.js';
+import { AnalysisEngine, packWorld, WORKER_YOUNG_MB } from '../src/engine/pool.js';
 import { workerModule } from '../src/threads.js';
 import type { WorkerHeap } from './lib/worker-heap.js';
 import type { Task } from '../src/engine/tasks.js';
@@ -55,7 +54,7 @@ const world = { snapshot: server.runtime.world.current(), source: server.runtime
 const loop = monitorEventLoopDelay({ resolution: 1 });
 loop.enable();
 let t0 = performance.now();
-const packed = await pack(world.source, world.bundle, featureColumnsOf(featureIndex(world.snapshot)));
+const packed = await packWorld(world);
 loop.disable();
 console.log(`pack (v8.serialize of the world rows and the model bundle, ${packed.parts.length} slices, into a SharedArrayBuffer): ` +
   `${(performance.now() - t0).toFixed(0)} ms, ${(packed.bytes.byteLength / 2 ** 20).toFixed(1)} MB; longest event-loop pause while packing ${(loop.max / 1e6).toFixed(1)} ms`);

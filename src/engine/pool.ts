@@ -18,7 +18,7 @@ import type { Snapshot } from '../domain/snapshot.js';
 import type { SnapshotSource } from '../domain/snapshot-source.js';
 import type { ModelBundle } from '../valuation/bundle.js';
 import { featureColumnsOf, featureIndex } from '../valuation/features/index.js';
-import { inPlaceBytes, pack, type EnginePackage } from './package.js';
+import { inPlaceBytes, pack, workerRows, type EnginePackage } from './package.js';
 import { engineModels, runTask, type EngineModels, type Task, type TaskResult } from './tasks.js';
 import type { WorkerMessage } from './worker.js';
 
@@ -56,6 +56,11 @@ export interface EngineWorld {
   snapshot: Snapshot;
   source: SnapshotSource;
   bundle: ModelBundle;
+}
+
+/** The package of a world: its rows as the workers read them, its models, its feature index. */
+export function packWorld(world: EngineWorld): Promise<EnginePackage> {
+  return pack(workerRows(world.snapshot, world.source), world.bundle, featureColumnsOf(featureIndex(world.snapshot)));
 }
 
 export function defaultWorkers(): number {
@@ -145,7 +150,7 @@ export class AnalysisEngine {
 
   private packedFor(world: EngineWorld): NonNullable<AnalysisEngine['packed']> {
     if (this.packed?.source !== world.source || this.packed.bundle !== world.bundle) {
-      const entry: NonNullable<AnalysisEngine['packed']> = { source: world.source, bundle: world.bundle, pkg: pack(world.source, world.bundle, featureColumnsOf(featureIndex(world.snapshot))), ready: null };
+      const entry: NonNullable<AnalysisEngine['packed']> = { source: world.source, bundle: world.bundle, pkg: packWorld(world), ready: null };
       void entry.pkg.then((pkg) => { entry.ready = pkg; }, () => undefined);
       this.packed = entry;
     }

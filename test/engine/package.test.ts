@@ -1,13 +1,15 @@
 /**
  * The package the workers receive (engine/package.ts): large arrays of rows travel in slices and come
  * back whole; large typed arrays are not copied per worker but read through views of the shared
- * buffer; everything else comes back equal, but the market values, which the feature index built on
- * the main thread stands for.
+ * buffer; everything else comes back equal. The rows sent are those the workers read (workerRows).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SnapshotSource } from '../../src/domain/snapshot-source.js';
-import { pack, unpackSource } from '../../src/engine/package.js';
+import { pack, unpackSource, workerRows } from '../../src/engine/package.js';
+import { buildSnapshot } from '../../src/domain/snapshot.js';
+import { snapshotOf } from '../../src/domain/snapshot-source.js';
+import type { PlayerRow, RatingRow, WorldData } from '../../src/domain/world.js';
 import type { ModelBundle } from '../../src/valuation/bundle.js';
 import type { FeatureColumns } from '../../src/valuation/features/columns.js';
 
@@ -23,7 +25,7 @@ const bundle = { version: 'v', future: { index: { z, category, small, means: [1,
 
 test('large typed arrays are views of the shared buffer, equal to the originals; the rest is copied', async () => {
   const pkg = await pack(source, bundle, features);
-  assert.equal(pkg.arrays.length, 3);
+  assert.equal(pkg.arrays.length, 3, 'the small array is serialised, not shared');
   const a = unpackSource(pkg);
   const b = unpackSource(pkg);
   const index = (x: typeof a) => (x.bundle.future as unknown as { index: { z: Float64Array; category: Int32Array; small: Float64Array; means: number[] } }).index;
@@ -34,14 +36,13 @@ test('large typed arrays are views of the shared buffer, equal to the originals;
     assert.deepEqual(index(x).z, z); // NaN included
     assert.deepEqual(index(x).category, category);
     assert.deepEqual(index(x).small, small);
-    assert.notEqual(index(x).small.buffer, pkg.bytes, 'a small array is serialised');
     assert.deepEqual(index(x).means, [1, 2]);
   }
   // two workers' views read the same memory
   assert.notEqual(index(a).z, index(b).z);
   assert.equal(index(a).z.buffer, index(b).z.buffer);
   assert.deepEqual(a.source.world.transfers, rows);
-  assert.deepEqual(a.source.world.market_values, [], 'read through the feature index instead');
+  assert.deepEqual(a.source.world.market_values, values);
   assert.equal(a.features.valueDays.buffer, pkg.bytes);
   assert.deepEqual(a.features.valueDays, valueDays);
   assert.deepEqual(a.features.leagueGames, features.leagueGames);
@@ -50,4 +51,27 @@ test('large typed arrays are views of the shared buffer, equal to the originals;
 
 test('feature columns of another snapshot are refused', async () => {
   await assert.rejects(pack(source, bundle, { ...features, dataVersion: 'other' }), /another snapshot/);
+});
+
+test("the workers' rows: no market values, each player's latest model rating, every external rating", () => {
+  const player = (id: string) => ({ id, name: id, analysis_available: true, registry_a_id: null, registry_b_id: null }) as unknown as PlayerRow;
+  const rating = (player_id: string, season: number, source = 'model') => ({ player_id, season, rating: season - 2000, potential: 80, best_role: 'x', position: 'CM', source }) as RatingRow;
+  const empty = { roles: [], competitions: [], clubs: [], club_seasons: [], contracts: [], career_steps: [], appearances: [], transfers: [], player_attributes: [], matches: [] };
+  const world = {
+    ...empty,
+    players: [player('P1'), player('P2'), player('P3')],
+    market_values: [{ player_id: 'P1', date: '2025-01-01', value_eur: 1e6, club_id: null }],
+    // P2 last rated two seasons back (not analysable); P3's 2027 rating is after the as-of date; an EA edition released later
+    ratings: [rating('P1', 2024), rating('P1', 2025), rating('P2', 2023), rating('P3', 2025), rating('P3', 2027), rating('P1', 2025, 'ea'), rating('P1', 2026, 'ea')],
+  } as unknown as WorldData;
+  const source = { world, asOf: '2026-06-30', dataVersion: 'd', ratingsVersion: 'r1', seasonClubs: [], membershipVersion: 'none' };
+  const full = snapshotOf(source);
+  const rows = workerRows(full, source);
+  assert.deepEqual(rows.world.market_values, []);
+  assert.deepEqual(rows.world.ratings.filter((r) => r.source === 'model').map((r) => [r.player_id, r.season]), [['P1', 2025], ['P2', 2023], ['P3', 2025]]);
+  const worker = buildSnapshot(rows.world, source.asOf, source.dataVersion, source.ratingsVersion);
+  assert.deepEqual([...worker.players.values()].map((p) => p.analysis_available), [...full.players.values()].map((p) => p.analysis_available));
+  assert.deepEqual([...worker.ratings].map(([id, list]) => [id, list]), [...full.ratings].map(([id, list]) => [id, list.slice(-1)]));
+  assert.deepEqual(worker.externalRatings, full.externalRatings);
+  assert.deepEqual(worker.laterExternalRatings, full.laterExternalRatings);
 });
