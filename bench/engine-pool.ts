@@ -76,6 +76,7 @@ const engine = new AnalysisEngine({ workers: WORKERS, maxQueue: 1_000 });
 t0 = performance.now();
 await engine.warm(world);
 console.log(`warming ${WORKERS} new workers, until they hold the world (start, unpack, build the snapshot and indexes): ${(performance.now() - t0).toFixed(0)} ms`);
+const unpacked = mb('VmRSS');
 // their clubs' baselines follow between tasks, in the workers; warm when the process is idle again
 // (less than 0.05 s of CPU in a second, twice in a row)
 let idle = 0;
@@ -86,7 +87,8 @@ while (idle < 2) {
 }
 console.log(`... and until they have built their clubs' simulation baselines (the process idle again): ${(performance.now() - t0).toFixed(0)} ms`);
 const warmed = rss();
-console.log(`resident memory: ${before.toFixed(0)} MB before the pool, ${warmed.toFixed(0)} MB with ${WORKERS} warmed workers holding the world (+${(warmed - before).toFixed(0)} MB, ${((warmed - before) / WORKERS).toFixed(0)} MB a worker)`);
+console.log(`resident memory: ${before.toFixed(0)} MB before the pool, ${unpacked.toFixed(0)} MB once ${WORKERS} workers hold the world (+${(unpacked - before).toFixed(0)} MB), ` +
+  `${warmed.toFixed(0)} MB once they have warmed their clubs too (+${(warmed - before).toFixed(0)} MB, ${((warmed - before) / WORKERS).toFixed(0)} MB a worker)`);
 
 // what they serve: ROI and impact on fresh pairs, and a recommendation every tenth task
 const snapshot = world.snapshot;

@@ -53,6 +53,8 @@ export interface Packed {
 
 /** rows per serialised chunk: a few milliseconds of the main thread each */
 const CHUNK_ROWS = 4000;
+/** bytes copied into the shared buffer between two turns of the event loop */
+const COPY_SLICE_BYTES = 4 * 2 ** 20;
 /** plain objects are walked this deep looking for large arrays (source.world.table, bundle.model.rows) */
 const MAX_DEPTH = 4;
 const CHUNKS = '__engineChunks';
@@ -134,6 +136,7 @@ export async function pack(source: SnapshotSource, bundle: ModelBundle, features
   if (features.asOf !== source.asOf || features.dataVersion !== source.dataVersion) throw new Error('pack: the feature columns are of another snapshot');
   const found: Found = { chunks: [], arrays: [] };
   const skeleton = skeletonOf({ source, bundle, features } satisfies Packed, found, 0);
+  await yieldToEventLoop();
   const buffers: Buffer[] = [serialize(skeleton)];
   for (const chunk of found.chunks) {
     await yieldToEventLoop();
@@ -154,8 +157,22 @@ export async function pack(source: SnapshotSource, bundle: ModelBundle, features
   });
   const bytes = new SharedArrayBuffer(total);
   const view = new Uint8Array(bytes);
-  buffers.forEach((b, i) => view.set(b, parts[i][0]));
-  found.arrays.forEach((a, i) => view.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), arrays[i][1]));
+  // copied a few megabytes at a time: the first write to each page of the buffer costs (about 0.7 ms a megabyte)
+  let sinceYield = 0;
+  const copy = async (from: Uint8Array, at: number) => {
+    if (sinceYield > COPY_SLICE_BYTES) {
+      await yieldToEventLoop();
+      sinceYield = 0;
+    }
+    view.set(from, at);
+    sinceYield += from.byteLength;
+  };
+  for (const [i, b] of buffers.entries()) await copy(b, parts[i][0]);
+  for (const [i, a] of found.arrays.entries()) {
+    for (let at = 0; at < a.byteLength; at += COPY_SLICE_BYTES) {
+      await copy(new Uint8Array(a.buffer, a.byteOffset + at, Math.min(COPY_SLICE_BYTES, a.byteLength - at)), arrays[i][1] + at);
+    }
+  }
   return { key: packageKey(source, bundle), bytes, parts, arrays };
 }
 
