@@ -22,6 +22,7 @@
 import { deserialize, serialize } from 'node:v8';
 import type { Snapshot } from '../domain/snapshot.js';
 import type { RatingRow } from '../domain/world.js';
+import { isPaidPermanent } from '../valuation/fee/features.js';
 import { snapshotOf, type SnapshotSource } from '../domain/snapshot-source.js';
 import type { ModelBundle } from '../valuation/bundle.js';
 import type { FeatureColumns } from '../valuation/features/columns.js';
@@ -119,16 +120,21 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 /**
  * The snapshot's source as the analysis workers need it, from the main thread's snapshot of it. Left
- * out: the market values (tasks read them through the feature index, which comes built: 485,834 rows
- * on the real data), and every model rating but each player's latest (tasks read no other: player
- * facts, rated players; 260,000 rows on the real data). A worker's snapshot built from it has the same
- * players, analysability and external ratings; its `ratings` hold one row per player.
+ * out (the counts are the real data's):
+ * - the market values (485,834 rows): tasks read them through the feature index, which comes built;
+ * - every model rating but each player's latest (260,000 rows): tasks read no other (player facts,
+ *   rated players);
+ * - transfers without a fee, and loans (about 65,000 of 73,160): tasks read a player's latest paid
+ *   permanent move only (the fee model's anchor); the fits that read the others run in training.
+ * A worker's snapshot built from it has the same players, analysability and external ratings; its
+ * `ratings` hold one row per player and its `transfersOfPlayer` the paid permanent moves.
  */
 export function workerRows(snapshot: Snapshot, source: SnapshotSource): SnapshotSource {
   const latest: RatingRow[] = [];
   for (const list of snapshot.ratings.values()) if (list.length > 0) latest.push(list[list.length - 1]);
   const ratings = [...snapshot.externalRatings, ...snapshot.laterExternalRatings, ...latest];
-  return { ...source, world: { ...source.world, market_values: [], ratings } };
+  const transfers = source.world.transfers.filter(isPaidPermanent);
+  return { ...source, world: { ...source.world, market_values: [], ratings, transfers } };
 }
 
 /** Packs the world and models, a slice at a time (see the header). */

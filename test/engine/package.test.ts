@@ -53,14 +53,16 @@ test('feature columns of another snapshot are refused', async () => {
   await assert.rejects(pack(source, bundle, { ...features, dataVersion: 'other' }), /another snapshot/);
 });
 
-test("the workers' rows: no market values, each player's latest model rating, every external rating", () => {
+test("the workers' rows: no market values, each player's latest model rating, every external rating, paid permanent moves", () => {
   const player = (id: string) => ({ id, name: id, analysis_available: true, registry_a_id: null, registry_b_id: null }) as unknown as PlayerRow;
   const rating = (player_id: string, season: number, source = 'model') => ({ player_id, season, rating: season - 2000, potential: 80, best_role: 'x', position: 'CM', source }) as RatingRow;
-  const empty = { roles: [], competitions: [], clubs: [], club_seasons: [], contracts: [], career_steps: [], appearances: [], transfers: [], player_attributes: [], matches: [] };
+  const empty = { roles: [], competitions: [], clubs: [], club_seasons: [], contracts: [], career_steps: [], appearances: [], player_attributes: [], matches: [] };
+  const transfer = (id: string, fee_eur: number | null, is_loan: boolean) => ({ id, player_id: 'P1', date: `2025-0${id}-01`, from_club_id: null, to_club_id: null, fee_eur, market_value_eur: null, is_loan });
   const world = {
     ...empty,
     players: [player('P1'), player('P2'), player('P3')],
     market_values: [{ player_id: 'P1', date: '2025-01-01', value_eur: 1e6, club_id: null }],
+    transfers: [transfer('1', 5e6, false), transfer('2', 1e6, true), transfer('3', 0, false), transfer('4', null, false), transfer('5', 2e6, false)],
     // P2 last rated two seasons back (not analysable); P3's 2027 rating is after the as-of date; an EA edition released later
     ratings: [rating('P1', 2024), rating('P1', 2025), rating('P2', 2023), rating('P3', 2025), rating('P3', 2027), rating('P1', 2025, 'ea'), rating('P1', 2026, 'ea')],
   } as unknown as WorldData;
@@ -74,4 +76,5 @@ test("the workers' rows: no market values, each player's latest model rating, ev
   assert.deepEqual([...worker.ratings].map(([id, list]) => [id, list]), [...full.ratings].map(([id, list]) => [id, list.slice(-1)]));
   assert.deepEqual(worker.externalRatings, full.externalRatings);
   assert.deepEqual(worker.laterExternalRatings, full.laterExternalRatings);
+  assert.deepEqual(worker.transfersOfPlayer.get('P1')?.map((t) => t.id), ['1', '5']);
 });

@@ -66,13 +66,18 @@ export function feeFeatures(idx: FeatureIndex, q: FeeQuery, unknownBuyer: Unknow
   return x;
 }
 
+/** A permanent move for a fee: the only transfers the fee model reads when it prices a player. */
+export function isPaidPermanent(t: TransferRow): boolean {
+  return t.fee_eur !== null && t.fee_eur > 0 && !t.is_loan;
+}
+
 /** His latest paid permanent transfer dated on or before `at`. */
 function lastPaidTransfer(snapshot: Snapshot, playerId: string, at: string): TransferRow | null {
   const rows = snapshot.transfersOfPlayer.get(playerId);
   if (!rows) return null;
   for (let i = rows.length - 1; i >= 0; i--) {
     const t = rows[i];
-    if (t.date <= at && t.fee_eur !== null && t.fee_eur > 0 && !t.is_loan) return t;
+    if (t.date <= at && isPaidPermanent(t)) return t;
   }
   return null;
 }
