@@ -8,7 +8,8 @@
  * Packing is done in slices, yielding to the event loop between them: serialising the demo world in
  * one call held the main thread for about a second at start and at every swap (health checks and
  * every request waited). Large arrays (the world's tables, the models' rows) are cut into chunks of
- * CHUNK_ROWS, each serialised on its own; the rest (the skeleton) names them by index.
+ * CHUNK_ROWS and the objects at PART_DEPTH (the world's tables, each model) made parts, each serialised
+ * on its own; the rest (the skeleton) names them by index.
  *
  * Large typed arrays (the feature index's columns, the comparables index and columns of the future
  * model) are not serialised: their bytes are copied into the buffer once and every worker reads them
@@ -16,8 +17,7 @@
  * they are built.
  *
  * The feature index goes in built (the main thread's), and the world rows go in as the workers read
- * them (workerRows): without the market values, which only the index's build reads, and with each
- * player's latest model rating only.
+ * them (workerRows): only the rows a task reads.
  */
 import { deserialize, serialize } from 'node:v8';
 import type { Snapshot } from '../domain/snapshot.js';
@@ -60,6 +60,12 @@ const COPY_SLICE_BYTES = 4 * 2 ** 20;
 const MAX_DEPTH = 4;
 const CHUNKS = '__engineChunks';
 const ARRAY = '__engineArray';
+const PART = '__enginePart';
+/**
+ * plain objects this deep (source.world, each model of the bundle) are serialised on their own, so
+ * the skeleton is not one long slice (a model's trees alone took 15 ms on the real data)
+ */
+const PART_DEPTH = 2;
 
 function sharedTypeOf(v: unknown): SharedArrayType | null {
   if (!ArrayBuffer.isView(v) || v.byteLength < SHARED_MIN_BYTES) return null;
@@ -68,7 +74,8 @@ function sharedTypeOf(v: unknown): SharedArrayType | null {
 }
 
 interface Found {
-  chunks: unknown[][];
+  /** each chunk as [array, from, to]: sliced when it is serialised, in its own turn of the event loop */
+  chunks: (readonly [readonly unknown[], number, number])[];
   arrays: SharedArray[];
 }
 
@@ -84,20 +91,21 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 
 /**
  * The skeleton of `value`: large arrays replaced by `{[CHUNKS]: [first chunk, count]}`, their slices
- * pushed to `found.chunks`; large typed arrays by `{[ARRAY]: i}`, themselves pushed to `found.arrays`.
+ * pushed to `found.chunks`; large typed arrays by `{[ARRAY]: i}`, themselves pushed to `found.arrays`;
+ * plain objects at PART_DEPTH by `{[PART]: i}`, their own skeleton pushed to `found.chunks` alone.
  */
 function skeletonOf(value: unknown, found: Found, depth: number): unknown {
   if (sharedTypeOf(value)) return { [ARRAY]: found.arrays.push(value as SharedArray) - 1 };
   const chunks = found.chunks;
   if (Array.isArray(value) && value.length > CHUNK_ROWS) {
     const first = chunks.length;
-    for (let i = 0; i < value.length; i += CHUNK_ROWS) chunks.push(value.slice(i, i + CHUNK_ROWS) as unknown[]);
+    for (let i = 0; i < value.length; i += CHUNK_ROWS) chunks.push([value as unknown[], i, Math.min(i + CHUNK_ROWS, value.length)]);
     return { [CHUNKS]: [first, chunks.length - first] };
   }
   if (depth < MAX_DEPTH && isPlainObject(value)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) out[k] = skeletonOf(v, found, depth + 1);
-    return out;
+    return depth === PART_DEPTH ? { [PART]: chunks.push([[out], 0, 1]) - 1 } : out;
   }
   return value;
 }
@@ -106,6 +114,8 @@ function rebuild(value: unknown, chunks: unknown[][], arrays: readonly SharedArr
   if (depth <= MAX_DEPTH && isPlainObject(value)) {
     const shared = value[ARRAY];
     if (typeof shared === 'number' && Object.keys(value).length === 1) return arrays[shared];
+    const part = value[PART];
+    if (typeof part === 'number' && Object.keys(value).length === 1) return rebuild(chunks[part][0], chunks, arrays, depth);
     const ref = value[CHUNKS];
     if (Array.isArray(ref) && Object.keys(value).length === 1) {
       const [first, count] = ref as [number, number];
@@ -125,16 +135,21 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * - every model rating but each player's latest (260,000 rows): tasks read no other (player facts,
  *   rated players);
  * - transfers without a fee, and loans (about 65,000 of 73,160): tasks read a player's latest paid
- *   permanent move only (the fee model's anchor); the fits that read the others run in training.
- * A worker's snapshot built from it has the same players, analysability and external ratings; its
- * `ratings` hold one row per player and its `transfersOfPlayer` the paid permanent moves.
+ *   permanent move only (the fee model's anchor); the fits that read the others run in training;
+ * - matches and league memberships of seasons before the current one (about 60,000 and 2,500 rows):
+ *   only the feature index and the fits read them; the snapshot takes the current season's leagues and
+ *   cup participants from the current season's.
+ * A worker's snapshot built from it has the same players, analysability, leagues, squads and external
+ * ratings; its `ratings` hold one row per player and its `transfersOfPlayer` the paid permanent moves.
  */
 export function workerRows(snapshot: Snapshot, source: SnapshotSource): SnapshotSource {
   const latest: RatingRow[] = [];
   for (const list of snapshot.ratings.values()) if (list.length > 0) latest.push(list[list.length - 1]);
   const ratings = [...snapshot.externalRatings, ...snapshot.laterExternalRatings, ...latest];
   const transfers = source.world.transfers.filter(isPaidPermanent);
-  return { ...source, world: { ...source.world, market_values: [], ratings, transfers } };
+  const matches = source.world.matches.filter((m) => m.season === snapshot.currentSeason);
+  const club_seasons = source.world.club_seasons.filter((cs) => cs.season === snapshot.currentSeason);
+  return { ...source, world: { ...source.world, market_values: [], ratings, transfers, matches, club_seasons } };
 }
 
 /** Packs the world and models, a slice at a time (see the header). */
@@ -144,9 +159,9 @@ export async function pack(source: SnapshotSource, bundle: ModelBundle, features
   const skeleton = skeletonOf({ source, bundle, features } satisfies Packed, found, 0);
   await yieldToEventLoop();
   const buffers: Buffer[] = [serialize(skeleton)];
-  for (const chunk of found.chunks) {
+  for (const [rows, from, to] of found.chunks) {
     await yieldToEventLoop();
-    buffers.push(serialize(chunk));
+    buffers.push(serialize(rows.slice(from, to)));
   }
   await yieldToEventLoop();
   let total = 0;

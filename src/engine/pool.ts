@@ -58,9 +58,13 @@ export interface EngineWorld {
   bundle: ModelBundle;
 }
 
-/** The package of a world: its rows as the workers read them, its models, its feature index. */
-export function packWorld(world: EngineWorld): Promise<EnginePackage> {
-  return pack(workerRows(world.snapshot, world.source), world.bundle, featureColumnsOf(featureIndex(world.snapshot)));
+/** The package of a world: its rows as the workers read them, its models, its feature index (each step in a turn of its own). */
+export async function packWorld(world: EngineWorld): Promise<EnginePackage> {
+  const features = featureColumnsOf(featureIndex(world.snapshot));
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  const rows = workerRows(world.snapshot, world.source);
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return pack(rows, world.bundle, features);
 }
 
 export function defaultWorkers(): number {

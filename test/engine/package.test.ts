@@ -53,16 +53,22 @@ test('feature columns of another snapshot are refused', async () => {
   await assert.rejects(pack(source, bundle, { ...features, dataVersion: 'other' }), /another snapshot/);
 });
 
-test("the workers' rows: no market values, each player's latest model rating, every external rating, paid permanent moves", () => {
+test("the workers' rows: no market values, each player's latest model rating, every external rating, paid permanent moves, this season's leagues and cups", () => {
   const player = (id: string) => ({ id, name: id, analysis_available: true, registry_a_id: null, registry_b_id: null }) as unknown as PlayerRow;
   const rating = (player_id: string, season: number, source = 'model') => ({ player_id, season, rating: season - 2000, potential: 80, best_role: 'x', position: 'CM', source }) as RatingRow;
-  const empty = { roles: [], competitions: [], clubs: [], club_seasons: [], contracts: [], career_steps: [], appearances: [], player_attributes: [], matches: [] };
+  const empty = { roles: [], contracts: [], career_steps: [], appearances: [], player_attributes: [] };
+  const club = (id: string) => ({ id, name: id, country: 'X', registry_a_id: null, is_national_team: false });
+  const match = (id: string, competition_id: string, season: number, date: string) => ({ id, competition_id, season, date, home_club_id: 'C1', away_club_id: 'C2', home_goals: 1, away_goals: 0 });
   const transfer = (id: string, fee_eur: number | null, is_loan: boolean) => ({ id, player_id: 'P1', date: `2025-0${id}-01`, from_club_id: null, to_club_id: null, fee_eur, market_value_eur: null, is_loan });
   const world = {
     ...empty,
     players: [player('P1'), player('P2'), player('P3')],
     market_values: [{ player_id: 'P1', date: '2025-01-01', value_eur: 1e6, club_id: null }],
     transfers: [transfer('1', 5e6, false), transfer('2', 1e6, true), transfer('3', 0, false), transfer('4', null, false), transfer('5', 2e6, false)],
+    competitions: [{ id: 'L1', name: 'League', country: 'X', type: 'DOMESTIC_LEAGUE', tier: 1, registry_a_code: null }, { id: 'CUP', name: 'Cup', country: 'X', type: 'DOMESTIC_CUP', tier: null, registry_a_code: null }],
+    clubs: [club('C1'), club('C2')],
+    club_seasons: [2024, 2025].flatMap((season) => ['C1', 'C2'].map((club_id) => ({ club_id, season, competition_id: 'L1' }))),
+    matches: [match('M1', 'L1', 2024, '2024-09-01'), match('M2', 'CUP', 2024, '2024-10-01'), match('M3', 'CUP', 2025, '2025-10-01'), match('M4', 'L1', 2025, '2026-03-01')],
     // P2 last rated two seasons back (not analysable); P3's 2027 rating is after the as-of date; an EA edition released later
     ratings: [rating('P1', 2024), rating('P1', 2025), rating('P2', 2023), rating('P3', 2025), rating('P3', 2027), rating('P1', 2025, 'ea'), rating('P1', 2026, 'ea')],
   } as unknown as WorldData;
@@ -77,4 +83,9 @@ test("the workers' rows: no market values, each player's latest model rating, ev
   assert.deepEqual(worker.externalRatings, full.externalRatings);
   assert.deepEqual(worker.laterExternalRatings, full.laterExternalRatings);
   assert.deepEqual(worker.transfersOfPlayer.get('P1')?.map((t) => t.id), ['1', '5']);
+  assert.deepEqual(rows.world.matches.map((m) => m.id), ['M3', 'M4']);
+  assert.deepEqual(worker.leagueOfClub, full.leagueOfClub);
+  assert.deepEqual(worker.clubsOfLeague, full.clubsOfLeague);
+  assert.deepEqual(worker.clubsOfCompetition, full.clubsOfCompetition);
+  assert.deepEqual(full.clubsOfCompetition.get('CUP'), ['C1', 'C2'], 'the cup has this season\'s participants');
 });
