@@ -61,28 +61,25 @@ export interface FeatureColumns {
 
 const RUNNING = 2 ** 30;
 
+/** Ids numbered 0, 1, ... in the order first seen. */
+function numbering(): { ids: string[]; numberOf: (id: string) => number } {
+  const ids: string[] = [];
+  const numbers = new Map<string, number>();
+  const numberOf = (id: string) => {
+    let n = numbers.get(id);
+    if (n === undefined) {
+      n = ids.push(id) - 1;
+      numbers.set(id, n);
+    }
+    return n;
+  };
+  return { ids, numberOf };
+}
+
 export function buildFeatureColumns(snapshot: Snapshot): FeatureColumns {
   const asOfDay = dayOf(snapshot.asOf);
-  const playerIds: string[] = [];
-  const playerRow = new Map<string, number>();
-  const clubIds: string[] = [];
-  const clubNumber = new Map<string, number>();
-  const clubOf = (id: string) => {
-    let c = clubNumber.get(id);
-    if (c === undefined) {
-      c = clubIds.push(id) - 1;
-      clubNumber.set(id, c);
-    }
-    return c;
-  };
-  const rowOf = (id: string) => {
-    let r = playerRow.get(id);
-    if (r === undefined) {
-      r = playerIds.push(id) - 1;
-      playerRow.set(id, r);
-    }
-    return r;
-  };
+  const { ids: playerIds, numberOf: rowOf } = numbering();
+  const { ids: clubIds, numberOf: clubOf } = numbering();
 
   let valueRows = 0;
   for (const rows of snapshot.values.values()) valueRows += rows.length;
@@ -206,8 +203,8 @@ export function buildFeatureColumns(snapshot: Snapshot): FeatureColumns {
   };
 }
 
-/** Last index i in [from, to) with arr[i] <= x, or -1. */
-function lastInRange(arr: Int32Array, from: number, to: number, x: number): number {
+/** Last index i in [from, to) with arr[i] <= x, or -1 (arr ascending over the range). */
+export function lastInRange(arr: ArrayLike<number>, from: number, to: number, x: number): number {
   let lo = from;
   let hi = to - 1;
   let ans = -1;

@@ -11,7 +11,7 @@ import type { Snapshot } from '../../domain/snapshot.js';
 import { POSITION_GROUP, isPositionCode, type PositionGroup } from '../../domain/positions.js';
 import { seasonOf } from '../../domain/season.js';
 import { memoFor } from '../../domain/memo.js';
-import { buildFeatureColumns, clubNumberAtDay, stepIndexAtDay, valueIndexAtDay, type FeatureColumns } from './columns.js';
+import { buildFeatureColumns, clubNumberAtDay, lastInRange, stepIndexAtDay, valueIndexAtDay, type FeatureColumns } from './columns.js';
 import { addDays, dayOf, isoOfDay } from '../../domain/days.js';
 
 /** A value older than this no longer says what the player is worth (retired, dropped out of the data). */
@@ -19,17 +19,7 @@ export const STALE_VALUE_DAYS = 540;
 
 /** Last index i with arr[i] <= x, or -1. */
 function lastAtOrBefore(arr: ArrayLike<number>, x: number): number {
-  let lo = 0;
-  let hi = arr.length - 1;
-  let ans = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (arr[mid] <= x) {
-      ans = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return ans;
+  return lastInRange(arr, 0, arr.length, x);
 }
 
 export interface FeatureIndex extends FeatureColumns {
