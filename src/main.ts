@@ -12,6 +12,7 @@ import { generateDemoWorld } from './data/demo/index.js';
 import { isWorldEmpty, readMeta, replaceWorld } from './data/world-store.js';
 import { createDemoLogin, ensureBootstrapKey } from './access/bootstrap.js';
 import { tuneHeapForServing } from './heap-tuning.js';
+import { StartupError } from './startup-error.js';
 import { createLogger } from './logger.js';
 import { createRuntime, loadServedWorld, type Runtime } from './runtime.js';
 
@@ -38,9 +39,6 @@ async function ensureWorld(handle: DatabaseHandle, config: Config, logger: Logge
   await replaceWorld(handle.db, world, { source: 'demo', seed: String(config.TOUCHLINE_DEMO_SEED), as_of: asOf });
   logger.info({ ms: Date.now() - started, players: world.players.length, clubs: world.clubs.length }, 'demo world loaded');
 }
-
-/** An expected reason not to start: one line saying what is wrong and what to do (the CLI prints it alone). */
-export class StartupError extends Error {}
 
 /** Why listening on host:port failed, in words an operator can act on; `setting` names the port's setting. */
 function listenProblem(err: unknown, host: string, port: number, setting = '--port N or PORT=N'): StartupError | unknown {

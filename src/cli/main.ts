@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { CliError } from './context.js';
-import { StartupError } from '../main.js';
+import { StartupError } from '../startup-error.js';
 import { LockedError } from '../data/embedded-lock.js';
 import { AccessError } from '../access/messages.js';
 import { OperationError } from '../admin/channel.js';

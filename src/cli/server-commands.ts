@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { ops } from '../admin/catalog.js';
-import { serveForever } from '../main.js';
 import { CliError, output, runOperation } from './context.js';
 
 export function registerServerCommands(program: Command): void {
@@ -16,6 +15,8 @@ export function registerServerCommands(program: Command): void {
         if (!/^\d+$/.test(o.port) || port > 65535) throw new CliError(`--port must be a whole number from 0 to 65535, got ${o.port}`);
       }
       if (o.host !== undefined && o.host.trim() === '') throw new CliError('--host must not be empty');
+      // loaded here, not with the CLI: every other command would pay for the whole server
+      const { serveForever } = await import('../main.js');
       await serveForever({ port, host: o.host?.trim() });
     });
 

@@ -7,7 +7,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
-import { startServer, StartupError, type Server } from '../../src/main.js';
+import { startServer, type Server } from '../../src/main.js';
+import { StartupError } from '../../src/startup-error.js';
 import { demoDataDir, MODELS_DIR } from '../helpers/app.js';
 import { http, waitFor } from '../helpers/server-process.js';
 
