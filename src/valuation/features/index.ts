@@ -4,8 +4,8 @@
  * Every reader takes an `at` date and never looks at a row dated after it: a market value counts
  * only once published, a career step only once started, a club's strength is computed from values
  * and careers as they stood on a reference date on or before `at`, and a season's minutes only once
- * the season is over. The snapshot is indexed once (typed columns, features/columns.ts; binary search) and the index
- * is cached per snapshot object, so a fit over thousands of transfers takes seconds.
+ * the season is over. The snapshot is indexed once (typed columns, features/columns.ts; binary
+ * search) and the index is cached per snapshot object, so a fit over thousands of transfers takes seconds.
  */
 import type { Snapshot } from '../../domain/snapshot.js';
 import { POSITION_GROUP, isPositionCode, type PositionGroup } from '../../domain/positions.js';
