@@ -1,7 +1,7 @@
 /**
  * Elo with Poisson goals: the baseline the field scores match models against. Elo ratings from
- * results (strength.ts `fitElo`'s rules: K 20 scaled by the goal difference, 65 points of home
- * advantage, a fifth of the distance to the mean removed each summer), and each side's goals Poisson
+ * results (K 20 scaled by the goal difference as eloratings.net does, 65 points of home advantage, a
+ * fifth of the distance to the mean removed each summer), and each side's goals Poisson
  * with log rate linear in the rating difference:
  *
  *   log λ_home = a_home + b_home · d,   log λ_away = a_away − b_away · d,   d = (R_home − R_away) / 400,
@@ -11,12 +11,24 @@
  * predicted from them.
  */
 import { seasonOf } from '../../domain/season.js';
-import { goalDifferenceMultiplier, eloExpectedScore, type MatchRow } from './strength.js';
+import type { MatchRow } from './strength.js';
 
 const K = 20;
 const HOME = 65;
 const REGRESSION = 0.2;
 const START = 1500;
+
+/** eloratings.net: 1 for a one-goal margin, 1.5 for two, (11 + n) / 8 beyond. */
+export function goalDifferenceMultiplier(goalDifference: number): number {
+  const d = Math.abs(goalDifference);
+  if (d <= 1) return 1;
+  if (d === 2) return 1.5;
+  return (11 + d) / 8;
+}
+
+export function eloExpectedScore(homeRating: number, awayRating: number, homeAdvantage: number): number {
+  return 1 / (1 + Math.pow(10, -(homeRating + homeAdvantage - awayRating) / 400));
+}
 
 export interface EloPoissonModel {
   /** ratings at the start of the season predicted (after the summer's regression) */

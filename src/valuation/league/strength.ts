@@ -5,14 +5,14 @@
  * away goals ~ Poisson(exp(intercept + attack[a] - defence[h])), optionally with the low-score
  * correction tau(x, y) of Dixon & Coles (1997). A larger `defence` concedes fewer goals. The home
  * advantage of a league is the pooled one plus the league's own deviation, shrunk towards 0 by a
- * ridge (`homeRidge`), so a league with few matches keeps the pooled value.
+ * ridge (`homeRidge`), so a league with few matches keeps the pooled value. Matches played behind
+ * closed doors (`crowdless`, by default March 2020 to June 2021) carry a home offset of their own, so a
+ * fit that spans them still learns the home advantage of matches with crowds, the ones it predicts.
  * Matches are weighted by exp(-xi * age_in_days) relative to the as-of date; matches after it
  * are never used. Attack and defence carry a ridge prior towards 0 (the average club), so a club
  * with few matches stays near average instead of taking extreme values.
- *
- * `fitElo` is a plain Elo baseline for backtests.
  */
-import { seasonOf, isIsoDate } from '../../domain/season.js';
+import { isIsoDate } from '../../domain/season.js';
 import { dayOf } from '../../domain/days.js';
 import { outcomeProbabilities, tau } from './match.js';
 
@@ -34,6 +34,8 @@ export interface StrengthSettings {
   ridge?: number;
   /** Ridge on each competition's deviation from the pooled home advantage (prior precision); default 100 (prior sd 0.1). */
   homeRidge?: number;
+  /** Matches dated in this range (inclusive) were played without crowds; default CROWDLESS, null: none. */
+  crowdless?: { from: string; to: string } | null;
   /** Fit the Dixon–Coles low-score correction rho; default true. */
   lowScoreCorrection?: boolean;
   /** Matches older than this are dropped (their weight is negligible); default 4 * 365. */
@@ -63,6 +65,8 @@ export interface StrengthArtifact {
   homeAdvantage: number;
   /** home advantage of each competition with matches in the fit: the pooled one plus its shrunk deviation */
   homeByCompetition: Record<string, number>;
+  /** what playing without crowds added to the home rate's log (negative: less home advantage), and over how many matches */
+  crowdless: { homeOffset: number; matches: number };
   rho: number;
   clubs: Record<string, ClubStrength>;
   matchesUsed: number;
@@ -73,6 +77,14 @@ export interface StrengthArtifact {
   iterations: number;
   converged: boolean;
 }
+
+/**
+ * Europe's leagues played behind closed doors from March 2020 (Serie A's first such match was on
+ * 8 March) until the end of the 2020/21 season; crowds came back, some partly, in August 2021.
+ */
+export const CROWDLESS = { from: '2020-03-08', to: '2021-06-30' } as const;
+/** Prior precision of the crowdless offset: enough to pin it to 0 when no match is crowdless, negligible otherwise. */
+const CROWDLESS_RIDGE = 1;
 
 const DEFAULTS = {
   xi: Math.LN2 / 365,
@@ -170,8 +182,10 @@ export function fitStrength(rows: readonly MatchRow[], settings: StrengthSetting
     maxIterations: settings.maxIterations ?? DEFAULTS.maxIterations,
     tolerance: settings.tolerance ?? DEFAULTS.tolerance,
     competitions: settings.competitions ? [...settings.competitions].sort() : null,
+    crowdless: settings.crowdless === undefined ? { ...CROWDLESS } : settings.crowdless,
   };
   if (!(s.xi >= 0) || !(s.ridge > 0) || !(s.homeRidge > 0)) throw new Error('xi must be >= 0, ridge and homeRidge > 0');
+  if (s.crowdless && !(isIsoDate(s.crowdless.from) && isIsoDate(s.crowdless.to))) throw new Error('crowdless must be two YYYY-MM-DD dates');
   const sel = selectRows(rows, s.asOf, s.maxAgeDays, s.competitions);
 
   const names = [...new Set(sel.rows.flatMap((r) => [r.home, r.away]))].sort();
@@ -183,12 +197,15 @@ export function fitStrength(rows: readonly MatchRow[], settings: StrengthSetting
   const compIndex = new Map(comps.map((c, i) => [c, i]));
   const L = comps.length;
   const ci = new Int32Array(m);
+  const crowdless = new Uint8Array(m);
+  let crowdlessMatches = 0;
   const hi = new Int32Array(m), ai = new Int32Array(m);
   const yh = new Float64Array(m), ya = new Float64Array(m), w = new Float64Array(m);
   const clubMatches = new Float64Array(n), clubWeight = new Float64Array(n);
   for (let k = 0; k < m; k++) {
     const r = sel.rows[k];
     ci[k] = r.competition === undefined ? -1 : compIndex.get(r.competition)!;
+    if (s.crowdless && r.date >= s.crowdless.from && r.date <= s.crowdless.to) { crowdless[k] = 1; crowdlessMatches++; }
     hi[k] = index.get(r.home)!;
     ai[k] = index.get(r.away)!;
     yh[k] = r.homeGoals;
@@ -202,12 +219,12 @@ export function fitStrength(rows: readonly MatchRow[], settings: StrengthSetting
   let sumW = 0, sumG = 0;
   for (let k = 0; k < m; k++) { sumW += w[k]; sumG += w[k] * (yh[k] + ya[k]); }
   let mu = m > 0 && sumG > 0 ? Math.log(sumG / (2 * sumW)) : 0;
-  let home = 0;
+  let home = 0, crowd = 0;
   const dev = new Float64Array(L);
   const lh = new Float64Array(m), la = new Float64Array(m);
   const rates = (): void => {
     for (let k = 0; k < m; k++) {
-      lh[k] = Math.exp(mu + home + (ci[k] >= 0 ? dev[ci[k]] : 0) + att[hi[k]] - def[ai[k]]);
+      lh[k] = Math.exp(mu + home + (ci[k] >= 0 ? dev[ci[k]] : 0) + (crowdless[k] ? crowd : 0) + att[hi[k]] - def[ai[k]]);
       la[k] = Math.exp(mu + att[ai[k]] - def[hi[k]]);
     }
   };
@@ -217,13 +234,15 @@ export function fitStrength(rows: readonly MatchRow[], settings: StrengthSetting
     for (let k = 0; k < m; k++) v += w[k] * (yh[k] * Math.log(lh[k]) - lh[k] + ya[k] * Math.log(la[k]) - la[k]);
     for (let i = 0; i < n; i++) v -= 0.5 * s.ridge * (att[i] * att[i] + def[i] * def[i]);
     for (let l = 0; l < L; l++) v -= 0.5 * s.homeRidge * dev[l] * dev[l];
-    return v;
+    return v - 0.5 * CROWDLESS_RIDGE * crowd * crowd;
   };
 
-  // Newton steps on (attack, defence, intercept, home, home deviations). The attack block of the
-  // negative Hessian is diagonal, so it is eliminated (Schur complement) and only an (n + 2 + L)
-  // system is factored.
-  const r = n + 2 + L; // defence 0..n-1, intercept n, home n+1, deviation of competition l at n+2+l
+  // Newton steps on (attack, defence, intercept, home, home deviations, crowdless offset). The attack
+  // block of the negative Hessian is diagonal, so it is eliminated (Schur complement) and only an
+  // (n + 3 + L) system is factored.
+  const r = n + 3 + L; // defence 0..n-1, intercept n, home n+1, deviation of competition l at n+2+l, crowdless offset last
+  const crowdCol = n + 2 + L;
+  const homeCols: number[] = [];
   const A = new Float64Array(n), g1 = new Float64Array(n);
   const B = new Float64Array(n * r), R = new Float64Array(r * r), g2 = new Float64Array(r);
   const dz = new Float64Array(r), dx = new Float64Array(n);
@@ -236,23 +255,28 @@ export function fitStrength(rows: readonly MatchRow[], settings: StrengthSetting
     A.fill(s.ridge); B.fill(0); R.fill(0); g2.fill(0);
     for (let i = 0; i < n; i++) { g1[i] = -s.ridge * att[i]; g2[i] = -s.ridge * def[i]; R[i * r + i] = s.ridge; }
     for (let l = 0; l < L; l++) { const q = n + 2 + l; g2[q] = -s.homeRidge * dev[l]; R[q * r + q] = s.homeRidge; }
+    g2[crowdCol] = -CROWDLESS_RIDGE * crowd; R[crowdCol * r + crowdCol] = CROWDLESS_RIDGE;
     for (let k = 0; k < m; k++) {
       const h = hi[k], a = ai[k];
       const eh = w[k] * (yh[k] - lh[k]), ea = w[k] * (ya[k] - la[k]);
       const vh = w[k] * lh[k], va = w[k] * la[k];
       g1[h] += eh; g1[a] += ea;
-      g2[a] -= eh; g2[h] -= ea; g2[n] += eh + ea; g2[n + 1] += eh;
-      // home goals: design +a_h, -d_a, +intercept, +home
+      g2[a] -= eh; g2[h] -= ea; g2[n] += eh + ea;
+      // home goals: design +a_h, -d_a, +intercept, and +1 in each of its home columns: the pooled
+      // home advantage, its competition's deviation, the crowdless offset (columns in ascending order)
+      homeCols.length = 0;
+      homeCols.push(n + 1);
+      if (ci[k] >= 0) homeCols.push(n + 2 + ci[k]);
+      if (crowdless[k]) homeCols.push(crowdCol);
       A[h] += vh;
-      B[h * r + a] -= vh; B[h * r + n] += vh; B[h * r + n + 1] += vh;
-      R[a * r + a] += vh; R[a * r + n] -= vh; R[a * r + n + 1] -= vh;
-      R[n * r + n] += vh; R[n * r + n + 1] += vh; R[(n + 1) * r + n + 1] += vh;
-      if (ci[k] >= 0) {
-        // the competition's deviation enters the home rate like the pooled home advantage
-        const q = n + 2 + ci[k];
+      B[h * r + a] -= vh; B[h * r + n] += vh;
+      R[a * r + a] += vh; R[a * r + n] -= vh; R[n * r + n] += vh;
+      for (let p = 0; p < homeCols.length; p++) {
+        const q = homeCols[p];
         g2[q] += eh;
         B[h * r + q] += vh;
-        R[a * r + q] -= vh; R[n * r + q] += vh; R[(n + 1) * r + q] += vh; R[q * r + q] += vh;
+        R[a * r + q] -= vh; R[n * r + q] += vh;
+        for (let p2 = p; p2 < homeCols.length; p2++) R[q * r + homeCols[p2]] += vh;
       }
       // away goals: design +a_a, -d_h, +intercept
       A[a] += va;
@@ -283,12 +307,13 @@ export function fitStrength(rows: readonly MatchRow[], settings: StrengthSetting
     // step halving keeps every step an ascent step
     let t = 1;
     let next = current;
-    const a0 = Float64Array.from(att), d0 = Float64Array.from(def), dev0 = Float64Array.from(dev), mu0 = mu, home0 = home;
+    const a0 = Float64Array.from(att), d0 = Float64Array.from(def), dev0 = Float64Array.from(dev), mu0 = mu, home0 = home, crowd0 = crowd;
     for (let tries = 0; tries < 30; tries++) {
       for (let i = 0; i < n; i++) { att[i] = a0[i] + t * dx[i]; def[i] = d0[i] + t * dz[i]; }
       for (let l = 0; l < L; l++) dev[l] = dev0[l] + t * dz[n + 2 + l];
       mu = mu0 + t * dz[n];
       home = home0 + t * dz[n + 1];
+      crowd = crowd0 + t * dz[crowdCol];
       rates();
       next = objective();
       if (next >= current - 1e-12 * Math.abs(current)) break;
@@ -324,6 +349,7 @@ export function fitStrength(rows: readonly MatchRow[], settings: StrengthSetting
     intercept: mu,
     homeAdvantage: home,
     homeByCompetition,
+    crowdless: { homeOffset: crowd, matches: crowdlessMatches },
     rho,
     clubs,
     matchesUsed: m,
@@ -392,102 +418,4 @@ export function predictMatch(artifact: StrengthArtifact, home: string, away: str
   const la = Math.exp(artifact.intercept + a.attack - h.defence);
   const [homeWin, draw, awayWin] = outcomeProbabilities({ home: lh, away: la, rho: artifact.rho });
   return { homeExpectedGoals: lh, awayExpectedGoals: la, homeWin, draw, awayWin };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Elo baseline
-
-export interface EloSettings {
-  asOf: string;
-  /** base K factor; default 20 */
-  k?: number;
-  /** home advantage in rating points; default 65 */
-  homeAdvantage?: number;
-  initialRating?: number;
-  /** rating of a club first seen after the first season of the data; default initialRating */
-  newClubRating?: number;
-  /** share of the distance to the mean removed at each new season (1 July); default 0.2 */
-  seasonRegression?: number;
-  /** scale K with the goal difference (eloratings.net rule); default true */
-  goalDifferenceK?: boolean;
-  competitions?: string[];
-}
-
-export interface EloArtifact {
-  kind: 'elo';
-  version: 1;
-  fittedAsOf: string;
-  settings: Required<Omit<EloSettings, 'competitions'>> & { competitions: string[] | null };
-  ratings: Record<string, { rating: number; matches: number }>;
-  matchesUsed: number;
-  rowsAfterAsOf: number;
-}
-
-/** eloratings.net: 1 for a one-goal margin, 1.5 for two, (11 + n) / 8 beyond. */
-export function goalDifferenceMultiplier(goalDifference: number): number {
-  const d = Math.abs(goalDifference);
-  if (d <= 1) return 1;
-  if (d === 2) return 1.5;
-  return (11 + d) / 8;
-}
-
-export function eloExpectedScore(homeRating: number, awayRating: number, homeAdvantage: number): number {
-  return 1 / (1 + Math.pow(10, -(homeRating + homeAdvantage - awayRating) / 400));
-}
-
-export function fitElo(rows: readonly MatchRow[], settings: EloSettings): EloArtifact {
-  const s = {
-    asOf: settings.asOf,
-    k: settings.k ?? 20,
-    homeAdvantage: settings.homeAdvantage ?? 65,
-    initialRating: settings.initialRating ?? 1500,
-    newClubRating: settings.newClubRating ?? settings.initialRating ?? 1500,
-    seasonRegression: settings.seasonRegression ?? 0.2,
-    goalDifferenceK: settings.goalDifferenceK ?? true,
-    competitions: settings.competitions ? [...settings.competitions].sort() : null,
-  };
-  const sel = selectRows(rows, s.asOf, Number.POSITIVE_INFINITY, s.competitions);
-  const ratings = new Map<string, { rating: number; matches: number }>();
-  let season: number | null = null;
-  let firstSeason: number | null = null;
-  const entry = (club: string): { rating: number; matches: number } => {
-    let e = ratings.get(club);
-    if (!e) {
-      e = { rating: season === firstSeason ? s.initialRating : s.newClubRating, matches: 0 };
-      ratings.set(club, e);
-    }
-    return e;
-  };
-  for (const r of sel.rows) {
-    const ss = seasonOf(r.date);
-    if (season === null) { season = ss; firstSeason = ss; }
-    if (ss !== season) {
-      let mean = 0;
-      for (const e of ratings.values()) mean += e.rating;
-      mean /= Math.max(1, ratings.size);
-      for (const e of ratings.values()) e.rating = mean + (1 - s.seasonRegression) * (e.rating - mean);
-      season = ss;
-    }
-    const h = entry(r.home), a = entry(r.away);
-    const expected = eloExpectedScore(h.rating, a.rating, s.homeAdvantage);
-    const result = r.homeGoals > r.awayGoals ? 1 : r.homeGoals === r.awayGoals ? 0.5 : 0;
-    const k = s.k * (s.goalDifferenceK ? goalDifferenceMultiplier(r.homeGoals - r.awayGoals) : 1);
-    const delta = k * (result - expected);
-    h.rating += delta;
-    a.rating -= delta;
-    h.matches++; a.matches++;
-  }
-  const out: Record<string, { rating: number; matches: number }> = {};
-  for (const name of [...ratings.keys()].sort()) out[name] = { ...ratings.get(name)! };
-  return {
-    kind: 'elo', version: 1, fittedAsOf: s.asOf, settings: s, ratings: out,
-    matchesUsed: sel.rows.length, rowsAfterAsOf: sel.after,
-  };
-}
-
-/** Expected score (win = 1, draw = 0.5) of the home club; unknown clubs get newClubRating. */
-export function predictElo(artifact: EloArtifact, home: string, away: string): number {
-  const rh = artifact.ratings[home]?.rating ?? artifact.settings.newClubRating;
-  const ra = artifact.ratings[away]?.rating ?? artifact.settings.newClubRating;
-  return eloExpectedScore(rh, ra, artifact.settings.homeAdvantage);
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fitStrength, fitElo, homeAdvantageIn, predictMatch, predictElo, clubStrength, goalDifferenceMultiplier, type MatchRow } from '../../../src/valuation/league/strength.js';
+import { CROWDLESS, fitStrength, homeAdvantageIn, predictMatch, clubStrength, type MatchRow } from '../../../src/valuation/league/strength.js';
 import { seededGenerator, uniform01, type RandomGenerator } from '../../../src/domain/random.js';
 
 function poisson(rng: RandomGenerator, lambda: number): number {
@@ -15,7 +15,8 @@ function addDays(iso: string, days: number): string {
 }
 
 /** Double round-robins with known parameters, one match day every 3 days from `start`. */
-function synthetic(clubs: { id: string; attack: number; defence: number }[], seasons: number, seed: number, start = '2022-08-01', home = 0.25, intercept = 0.1): MatchRow[] {
+function synthetic(clubs: { id: string; attack: number; defence: number }[], seasons: number, seed: number, start = '2022-08-01', home: number | ((date: string) => number) = 0.25, intercept = 0.1): MatchRow[] {
+  const homeOn = typeof home === 'number' ? () => home : home;
   const rng = seededGenerator(seed);
   const rows: MatchRow[] = [];
   let day = 0;
@@ -23,9 +24,10 @@ function synthetic(clubs: { id: string; attack: number; defence: number }[], sea
     for (const h of clubs) {
       for (const a of clubs) {
         if (h === a) continue;
+        const date = addDays(start, day);
         rows.push({
-          date: addDays(start, day), home: h.id, away: a.id,
-          homeGoals: poisson(rng, Math.exp(intercept + home + h.attack - a.defence)),
+          date, home: h.id, away: a.id,
+          homeGoals: poisson(rng, Math.exp(intercept + homeOn(date) + h.attack - a.defence)),
           awayGoals: poisson(rng, Math.exp(intercept + a.attack - h.defence)),
           competition: 'TEST_LEAGUE',
         });
@@ -146,26 +148,6 @@ test('invalid rows are counted, not used', () => {
   assert.throws(() => fitStrength(rows, { asOf: '30/06/2024' }));
 });
 
-test('Elo ranks a dominant club first and ignores matches after as-of', () => {
-  const clubs = [
-    { id: 'dominant', attack: 0.9, defence: 0.8 },
-    ...planted.slice(2, 8),
-  ];
-  const rows = synthetic(clubs, 2, 21);
-  const asOf = rows[rows.length - 1].date;
-  const elo = fitElo(rows, { asOf });
-  const ranked = Object.entries(elo.ratings).sort((a, b) => b[1].rating - a[1].rating);
-  assert.equal(ranked[0][0], 'dominant');
-  assert.ok(predictElo(elo, 'dominant', ranked[ranked.length - 1][0]) > 0.8);
-  const mean = ranked.reduce((s, [, r]) => s + r.rating, 0) / ranked.length;
-  assert.ok(Math.abs(mean - 1500) < 1e-6, 'Elo is zero-sum with regression to the mean');
-  const withFuture = fitElo([...rows, { date: addDays(asOf, 1), home: 'club07', away: 'dominant', homeGoals: 9, awayGoals: 0 }], { asOf });
-  assert.deepEqual({ ...withFuture, rowsAfterAsOf: 0 }, elo);
-  assert.equal(goalDifferenceMultiplier(1), 1);
-  assert.equal(goalDifferenceMultiplier(-2), 1.5);
-  assert.equal(goalDifferenceMultiplier(4), 15 / 8);
-});
-
 test('each league gets its own home advantage, shrunk towards the pooled one, and the pooled one elsewhere', () => {
   const other = planted.map((c) => ({ ...c, id: `other${c.id.slice(4)}` }));
   const a = synthetic(planted, 4, 21, '2021-08-01', 0.45);
@@ -183,4 +165,24 @@ test('each league gets its own home advantage, shrunk towards the pooled one, an
   const pooled = fitStrength(rows, { asOf, xi: 0, ridge: 0.5, maxAgeDays: 3000, homeRidge: 1e9 });
   assert.ok(Math.abs(homeAdvantageIn(pooled, 'TEST_LEAGUE') - pooled.homeAdvantage) < 1e-6);
   assert.ok(Math.abs(pooled.homeAdvantage - 0.25) < 0.06, `pooled ${pooled.homeAdvantage}`);
+});
+
+test('matches behind closed doors get a home offset of their own, so the home advantage is that of matches with crowds', () => {
+  // six double round robins from August 2019, one match a day: 480 of the 792 between March 2020 and June 2021
+  const crowdless = (date: string) => date >= CROWDLESS.from && date <= CROWDLESS.to;
+  const rows = synthetic(planted, 6, 31, '2019-08-01', (date) => (crowdless(date) ? 0 : 0.35));
+  const asOf = rows.map((r) => r.date).sort().at(-1)!;
+  const art = fitStrength(rows, { asOf, xi: 0, ridge: 0.5, maxAgeDays: 3000 });
+  assert.ok(art.converged);
+  assert.equal(art.crowdless.matches, rows.filter((r) => crowdless(r.date)).length);
+  assert.ok(art.crowdless.matches > 150);
+  assert.ok(Math.abs(art.homeAdvantage - 0.35) < 0.08, `home advantage with crowds ${art.homeAdvantage}`);
+  assert.ok(Math.abs(art.homeAdvantage + art.crowdless.homeOffset) < 0.12, `crowdless offset ${art.crowdless.homeOffset}`);
+  // without the term the fit averages the two and calls home wins too rarely
+  const blind = fitStrength(rows, { asOf, xi: 0, ridge: 0.5, maxAgeDays: 3000, crowdless: null });
+  assert.equal(blind.crowdless.matches, 0);
+  assert.equal(blind.crowdless.homeOffset, 0);
+  assert.ok(blind.homeAdvantage < art.homeAdvantage - 0.05, `blind ${blind.homeAdvantage} against ${art.homeAdvantage}`);
+  assert.ok(predictMatch(art, 'club05', 'club06').homeWin > predictMatch(blind, 'club05', 'club06').homeWin);
+  assert.throws(() => fitStrength(rows, { asOf, crowdless: { from: '2020-03', to: '2021-06-30' } }), /crowdless/);
 });
