@@ -65,7 +65,7 @@ if (!values['no-fixtures'] && bundle.impact) {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   console.log(`\n## the match model, ${snapshot.analysisSeason}/${snapshot.analysisSeason + 1} (Premier League clubs named as an operator would)\n`);
   const st = model.strength;
-  console.log(`rho ${st.rho.toFixed(3)}, spread ${model.spread}, goal ceiling ${model.ceiling ? `${model.ceiling.level} (sharpness ${model.ceiling.sharpness})` : 'none'}, home advantage pooled ${st.homeAdvantage.toFixed(3)}, by league: ${Object.entries(st.homeByCompetition ?? {}).map(([c, h]) => `${c} ${h.toFixed(3)}`).join(', ')}, behind closed doors ${st.crowdless.homeOffset >= 0 ? "+" : ""}${st.crowdless.homeOffset.toFixed(3)} (${st.crowdless.matches} matches)\n`);
+  console.log(`rho ${st.rho.toFixed(3)}, spread ${model.spread}, goal ceiling ${model.ceiling ? `${model.ceiling.level} (sharpness ${model.ceiling.sharpness})` : 'none'}, league spreads ${Object.entries(model.leagues).map(([l, c]) => `${l} ${c.spread ?? 1}`).join(", ")}; home advantage pooled ${st.homeAdvantage.toFixed(3)}, by league: ${Object.entries(st.homeByCompetition ?? {}).map(([c, h]) => `${c} ${h.toFixed(3)}`).join(', ')}, behind closed doors ${st.crowdless.homeOffset >= 0 ? "+" : ""}${st.crowdless.homeOffset.toFixed(3)} (${st.crowdless.matches} matches)\n`);
   console.log('| fixture | home win | draw | away win | expected goals | likeliest scores |');
   console.log('| --- | --- | --- | --- | --- | --- |');
   const fixtures: Array<[string, string, boolean]> = [

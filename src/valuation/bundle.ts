@@ -12,7 +12,7 @@ import { RATING_MODEL_VERSION, fitRatingModel, rateAll, type RatingArtifact, typ
 import { IMPACT_MODEL_VERSION, ImpactError, fitImpactModel, withModelRatings, type ImpactArtifact, type ImpactSettings } from './impact/index.js';
 import type { RatingRow, WorldData } from '../domain/world.js';
 import { BACKTEST_VERSION, runBacktests } from './backtest/index.js';
-import { dispersionOf, spreadFor } from './backtest/match.js';
+import { dispersionOf, spreadFor, withLeagueSpreads } from './backtest/match.js';
 import type { ModelCard } from './backtest/card.js';
 
 export const BUNDLE_FORMAT = 1;
@@ -141,6 +141,7 @@ export function trainBundleWithBacktests(
     // measured on a copy: the strengths memo is kept per artifact, and these are the ones before the spread
     const dispersion = dispersionOf({ ...bundle.impact }, rated, rated.analysisClubsOfLeague.keys());
     bundle.impact.spread = spreadFor(result.calibration.match, dispersion);
+    bundle.impact.leagues = withLeagueSpreads(bundle.impact.leagues, result.calibration.match);
     bundle.impact.ceiling = result.calibration.match.ceiling;
   }
   bundle.card = {

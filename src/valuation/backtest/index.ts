@@ -22,7 +22,7 @@ import type { ModelCardModels } from './card.js';
 import { feeCard, feeRows, type FeeRow } from './fee.js';
 import { futureCard, futureRows, type FutureRow } from './future.js';
 import { leagueBacktest } from './league.js';
-import { learnMatchCalibration, matchBacktest, seasonInputs, spreadFor, type MatchCalibration, type SeasonInputs } from './match.js';
+import { learnMatchCalibration, matchBacktest, seasonInputs, spreadFor, withLeagueSpreads, type MatchCalibration, type SeasonInputs } from './match.js';
 import { finishedSeasons, fitAtOrigin, originOf, type BacktestWorld, type OriginFit } from './origins.js';
 import { ratingBacktest } from './rating.js';
 
@@ -90,7 +90,7 @@ export function runBacktests(world: WorldData, last: Snapshot, settings: Backtes
   const dispersionOfSeason = new Map(inputs.map((s) => [s.season, s.dispersion]));
   const league = timed('league', () => leagueBacktest(w, fits.filter((f) => f.impact && calibrationOf.has(f.season)).map((f) => {
     const c = calibrationOf.get(f.season)!;
-    return { fit: f, model: { ...f.impact!, spread: spreadFor(c, dispersionOfSeason.get(f.season)!), ceiling: c.ceiling } };
+    return { fit: f, model: { ...f.impact!, spread: spreadFor(c, dispersionOfSeason.get(f.season)!), ceiling: c.ceiling, leagues: withLeagueSpreads(f.impact!.leagues, c) } };
   })));
 
   progress('backtest: fees');

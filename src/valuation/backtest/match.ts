@@ -6,7 +6,8 @@
  * ordered outcomes, log loss and accuracy, with the calibration of each outcome by tenth.
  *
  * It also teaches the match model what the strength fit cannot: how far the clubs' strengths should
- * spread (`MatchCalibration.dispersion`) and where a side's expected goals bend (the goal ceiling).
+ * spread (`MatchCalibration.dispersion`), how much further or less in each league (`leagueSpread`)
+ * and where a side's expected goals bend (the goal ceiling).
  */
 import { seasonLabel } from '../../domain/season.js';
 import type { MatchRow } from '../../domain/world.js';
@@ -101,7 +102,16 @@ export interface MatchCalibration {
   /** the dispersion the spread strengths should have (null: none learned, spread 1) */
   dispersion: number | null;
   ceiling: GoalCeiling | null;
+  /** each league's own factor on that spread (a league not named: 1) */
+  leagueSpread: Record<string, number>;
 }
+
+/**
+ * Matches a league's own spread needs to count as much as the pooled one (about three seasons): a
+ * league's best factor on a season or two is mostly noise (it moved Serie A's between 1.15 and 1.55
+ * from one origin to the next on the real data).
+ */
+export const LEAGUE_SPREAD_PRIOR_MATCHES = 1000;
 
 /**
  * How widely a league's strengths set its fixtures apart: the root mean square, over every ordered
@@ -137,8 +147,13 @@ export function dispersionOf(impact: ImpactArtifact, snapshot: Snapshot, leagues
  * regression towards the mean is stronger at some origins than at others (how much of a squad the
  * ratings cover), so a learned factor lagged behind; the spread-out dispersion stays steadier.
  */
-export function spreadFor(c: MatchCalibration, dispersion: number): number {
+export function spreadFor(c: Pick<MatchCalibration, 'dispersion'>, dispersion: number): number {
   return c.dispersion === null || !(dispersion > 0) ? 1 : Math.round((c.dispersion / dispersion) * 100) / 100;
+}
+
+/** The leagues' tie contexts with the calibration's own spread of each (impact/model.ts `strengthOf` reads it). */
+export function withLeagueSpreads(leagues: ImpactArtifact['leagues'], c: MatchCalibration): ImpactArtifact['leagues'] {
+  return Object.fromEntries(Object.entries(leagues).map(([league, ctx]) => [league, { ...ctx, spread: c.leagueSpread[league] ?? 1 }]));
 }
 
 const spreadSide = (s: Side, mean: Side, k: number): Side => ({ attack: mean.attack + k * (s.attack - mean.attack), defence: mean.defence + k * (s.defence - mean.defence) });
@@ -246,14 +261,39 @@ function learnCeiling(seasons: readonly SeasonInputs[], dispersion: number): Goa
 }
 
 /**
+ * Each league's factor on the spread: the one with the lowest RPS on its matches (0.5-2), shrunk
+ * towards 1 by LEAGUE_SPREAD_PRIOR_MATCHES. One dispersion for every league leaves the favourites of
+ * the leagues whose strengths the tie compresses most winning more often than called.
+ */
+function learnLeagueSpreads(seasons: readonly SeasonInputs[], dispersion: number, ceiling: GoalCeiling | null): Record<string, number> {
+  const byLeague = new Map<string, { m: MatchInput; k: number }[]>();
+  for (const s of seasons) {
+    const k = dispersion / s.dispersion;
+    for (const m of s.matches) {
+      const list = byLeague.get(m.league);
+      if (list) list.push({ m, k }); else byLeague.set(m.league, [{ m, k }]);
+    }
+  }
+  const spreads: Record<string, number> = {};
+  for (const [league, rows] of [...byLeague].sort(([a], [b]) => a.localeCompare(b))) {
+    const outcomes = rows.map((r) => r.m.outcome);
+    const best = goldenMin((x) => rankedProbabilityScore(rows.map((r) => modelProbs(r.m, r.k * x, ceiling)), outcomes), 0.5, 2, 0.005);
+    spreads[league] = Math.round((1 + ((best - 1) * rows.length) / (rows.length + LEAGUE_SPREAD_PRIOR_MATCHES)) * 100) / 100;
+  }
+  return spreads;
+}
+
+/**
  * The match model's calibration learned from the seasons given: the dispersion by RPS, the goal
- * ceiling by the goals at that dispersion, then the dispersion again under the ceiling. None with no season.
+ * ceiling by the goals at that dispersion, then the dispersion again under the ceiling, then each
+ * league's factor on it. None with no season.
  */
 export function learnMatchCalibration(seasons: readonly SeasonInputs[]): MatchCalibration {
   const usable = seasons.filter((s) => s.matches.length > 0 && s.dispersion > 0);
-  if (usable.length === 0) return { dispersion: null, ceiling: null };
+  if (usable.length === 0) return { dispersion: null, ceiling: null, leagueSpread: {} };
   const ceiling = learnCeiling(usable, learnDispersion(usable, null));
-  return { dispersion: learnDispersion(usable, ceiling), ceiling };
+  const dispersion = learnDispersion(usable, ceiling);
+  return { dispersion, ceiling, leagueSpread: learnLeagueSpreads(usable, dispersion, ceiling) };
 }
 
 /**
@@ -266,7 +306,7 @@ export function matchBacktest(seasons: readonly SeasonInputs[], calibrationFor: 
   const per = scored.map((s) => {
     const c = calibrationFor(s.season)!;
     const k = spreadFor(c, s.dispersion);
-    return { s, k, outcomes: s.matches.map((m) => m.outcome), model: s.matches.map((m) => modelProbs(m, k, c.ceiling)), elo: s.matches.map((m) => m.elo), base: s.matches.map((m) => m.base) };
+    return { s, k, outcomes: s.matches.map((m) => m.outcome), model: s.matches.map((m) => modelProbs(m, k * (c.leagueSpread[m.league] ?? 1), c.ceiling)), elo: s.matches.map((m) => m.elo), base: s.matches.map((m) => m.base) };
   });
   const all = { outcomes: per.flatMap((p) => p.outcomes), model: per.flatMap((p) => p.model), elo: per.flatMap((p) => p.elo), base: per.flatMap((p) => p.base) };
   return {

@@ -111,6 +111,8 @@ export interface LeagueTieContext {
   featureMean: SquadFeatures;
   strengthMean: { attack: number; defence: number };
   clubsWithResults: number;
+  /** the league's own factor on the artifact's `spread`, learned by the match backtest (absent: 1) */
+  spread?: number;
 }
 
 export interface ClubBaseline {
@@ -429,6 +431,6 @@ export function leagueContext(artifact: ImpactArtifact, league: string, fallback
 /** Attack and defence of `club` playing in a league of context `ctx` with a squad of features `f`. */
 export function strengthOf(artifact: ImpactArtifact, ctx: LeagueTieContext, club: string, f: SquadFeatures): { attack: number; defence: number } {
   const s = strengthFor(artifact.tie, club, { xi: f.xi - ctx.featureMean.xi, depth: f.depth - ctx.featureMean.depth }, artifact.settings.residualWeight);
-  const k = artifact.spread;
+  const k = artifact.spread * (ctx.spread ?? 1);
   return { attack: k * s.attack + ctx.strengthMean.attack, defence: k * s.defence + ctx.strengthMean.defence };
 }

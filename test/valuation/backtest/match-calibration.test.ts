@@ -9,15 +9,15 @@ test('strength dispersion: the root mean square of attack[i] − defence[j] over
   // deviations: attack +0.2, −0.2; defence +0.1, −0.1 → pairs (0,1): 0.2 + 0.1, (1,0): −0.2 − 0.1
   assert.ok(Math.abs(strengthDispersion([{ attack: [0.3, -0.1], defence: [0, -0.2], mean }]) - 0.3) < 1e-12);
   assert.equal(strengthDispersion([]), 0);
-  assert.equal(spreadFor({ dispersion: null, ceiling: null }, 0.2), 1);
-  assert.equal(spreadFor({ dispersion: 0.3, ceiling: null }, 0.2), 1.5);
+  assert.equal(spreadFor({ dispersion: null }, 0.2), 1);
+  assert.equal(spreadFor({ dispersion: 0.3 }, 0.2), 1.5);
 });
 
 /**
  * Seasons played by a known model (true strengths, a goal ceiling), each predicted with the
  * strengths shrunk towards the mean by its own factor, as the tie's estimates are at each origin.
  */
-function season(seed: number, shrink: number, truth: GoalCeiling): SeasonInputs {
+function season(seed: number, shrink: number, truth: GoalCeiling, leagueShrink: (league: number) => number = () => 1): SeasonInputs {
   const rng = createRng(seed);
   const mean = { attack: 0, defence: 0 };
   const matches: SeasonInputs['matches'] = [];
@@ -27,7 +27,8 @@ function season(seed: number, shrink: number, truth: GoalCeiling): SeasonInputs 
       const q = rng.normal(0, 0.3);
       return { attack: q + rng.normal(0, 0.05), defence: q + rng.normal(0, 0.05) };
     });
-    const est = clubs.map((c) => ({ attack: shrink * c.attack, defence: shrink * c.defence }));
+    const k = shrink * leagueShrink(l);
+    const est = clubs.map((c) => ({ attack: k * c.attack, defence: k * c.defence }));
     leagues.push({ attack: est.map((c) => c.attack), defence: est.map((c) => c.defence), mean });
     for (let i = 0; i < 20; i++) {
       for (let j = 0; j < 20; j++) {
@@ -57,6 +58,20 @@ test('the calibration undoes each season\'s shrinkage through the dispersion and
     const k = spreadFor(c, s.dispersion);
     assert.ok(Math.abs(k * shrink - 1) < 0.12, `spread ${k} for shrink ${shrink}`);
   }
+  // every league's estimates shrunk alike: no league has a spread of its own
+  for (const [league, x] of Object.entries(c.leagueSpread)) assert.ok(Math.abs(x - 1) < 0.12, `${league} ${x}`);
   // no season, nothing learned: spread 1 and no ceiling
-  assert.deepEqual(learnMatchCalibration([]), { dispersion: null, ceiling: null });
+  assert.deepEqual(learnMatchCalibration([]), { dispersion: null, ceiling: null, leagueSpread: {} });
 });
+
+test('a league whose strengths are compressed more than the others gets a wider spread of its own, shrunk towards 1', () => {
+  const truth = { level: 2.6, sharpness: 5 };
+  // league 0's estimates at half the others' width, in every season
+  const seasons = [1, 2, 3].map((seed) => season(seed, 0.8, truth, (l) => (l === 0 ? 0.5 : 1)));
+  const c = learnMatchCalibration(seasons);
+  const own = c.leagueSpread.L0, others = Object.entries(c.leagueSpread).filter(([l]) => l !== 'L0').map(([, x]) => x);
+  // 1,140 matches of its own against a prior of 1,000: a bit more than half of the way to 2
+  assert.ok(own > 1.3 && own < 1.8, `L0 ${own}`);
+  assert.ok(others.every((x) => x > 0.85 && x < 1.15), `others ${others.join(', ')}`);
+});
+
