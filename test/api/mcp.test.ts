@@ -8,7 +8,8 @@ import { createAccount } from '../../src/access/accounts.js';
 import { createKey } from '../../src/access/keys.js';
 import { createPlan } from '../../src/access/plans.js';
 import { BOOTSTRAP_EMAIL } from '../../src/access/bootstrap.js';
-import { demoDataDir, MODELS_DIR, startTestApp, TEST_KEY, type TestApp } from '../helpers/app.js';
+import { demoDataDir, startTestApp, TEST_KEY, type TestApp } from '../helpers/app.js';
+import { MODELS_DIR } from '../helpers/code-key.js';
 import { cleanEnv, cliCommand, REPO_ROOT, runCli, waitFor } from '../helpers/server-process.js';
 
 // `touchline mcp` (EXTENSIONS): the MCP server driven by the official SDK's own client, over HTTP

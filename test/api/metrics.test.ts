@@ -9,7 +9,8 @@ import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type Server } from '../../src/main.js';
 import { StartupError } from '../../src/startup-error.js';
-import { demoDataDir, MODELS_DIR } from '../helpers/app.js';
+import { demoDataDir } from '../helpers/app.js';
+import { MODELS_DIR } from '../helpers/code-key.js';
 import { http, waitFor } from '../helpers/server-process.js';
 
 const KEY = 'tl_metrics_test_key_0123456789abcdef';

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,7 @@ import { ensureBootstrapKey } from '../../src/access/bootstrap.js';
 import { createRuntime, loadServedWorld, type Runtime } from '../../src/runtime.js';
 import { ensureModels } from '../../src/models/train.js';
 import { closePristine, copyDataDir, madeOnce } from './embedded.js';
-import { hashTree } from './tree-hash.js';
+import { codeKey, MODELS_DIR } from './code-key.js';
 import { BEFORE_WORLD_ENV } from './test-command.js';
 
 export const TEST_KEY = 'tl_test_bootstrap_key_0123456789abcdef';
@@ -31,17 +30,6 @@ export interface TestApp {
   post(path: string, body: unknown, key?: string | null, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
-
-/** A hash of the code that shapes the stored demo world, so a stale template is never reused. */
-function templateKey(): string {
-  const h = createHash('sha256');
-  for (const dir of ['src/data/demo', 'src/data/migrations', 'src/domain', 'src/valuation']) hashTree(h, join(ROOT, dir));
-  h.update(readFileSync(join(ROOT, 'src/data/world-store.ts')));
-  return h.digest('hex').slice(0, 16);
-}
-
-/** Models are trained once per code and data version and kept here between test files and runs. */
-export const MODELS_DIR = join(ROOT, '.cache/models');
 
 async function loadDemo(handle: DatabaseHandle, config: Config): Promise<void> {
   await migrateToLatest(handle.db);
@@ -67,7 +55,7 @@ export async function demoWorldDump(config: Config = loadConfig({ LOG_LEVEL: 'si
   if (process.env[BEFORE_WORLD_ENV] === '1') {
     throw new Error(`this file was started before the demo world was ready, but it needs the demo world: take it off run-tests.ts's BEFORE_WORLD list`);
   }
-  const file = join(ROOT, '.cache', `test-world-${templateKey()}-${config.TOUCHLINE_AS_OF ?? DEFAULT_AS_OF}.tar`);
+  const file = join(ROOT, '.cache', `test-world-${codeKey()}-${config.TOUCHLINE_AS_OF ?? DEFAULT_AS_OF}.tar`);
   await madeOnce(file, async (tmp) => {
     const fresh = await openDatabase({});
     await loadDemo(fresh, config);
@@ -124,7 +112,7 @@ function databaseUrl(serverUrl: string, name: string): string {
 async function postgresTemplate(serverUrl: string, config: Config): Promise<string> {
   const base = new URL(serverUrl).pathname.slice(1) || 'touchline';
   const prefix = `${base}_tpl_`;
-  const name = `${prefix}${templateKey()}_${(config.TOUCHLINE_AS_OF ?? DEFAULT_AS_OF).replaceAll('-', '')}`;
+  const name = `${prefix}${codeKey()}_${(config.TOUCHLINE_AS_OF ?? DEFAULT_AS_OF).replaceAll('-', '')}`;
   const found = await onServer(serverUrl, async (c) => (await c.query('select 1 from pg_database where datname = $1', [name])).rowCount);
   if (found) return name;
   const building = `${name}_${process.pid}`;

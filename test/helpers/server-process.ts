@@ -12,11 +12,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SETTING_NAMES } from '../../src/config.js';
+import { MODELS_DIR } from './code-key.js';
 import { BUILT_ENV } from './test-command.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Trained model artifacts shared by test runs, so a new database is only rated, not trained. */
-export const SHARED_MODELS_DIR = join(REPO_ROOT, '.cache/models');
+/** the tests' models folder (code-key.ts): one per version of the model code */
+export const SHARED_MODELS_DIR = MODELS_DIR;
 const CLI = join(REPO_ROOT, 'src/cli/main.ts');
 /** The CLI as `npm start` runs it: compiled by scripts/build-server.js, run with plain node. */
 const BUILT_CLI = join(REPO_ROOT, 'build/cli/main.js');

@@ -27,7 +27,7 @@ import { finishedSeasons, fitAtOrigin, originOf, type BacktestWorld, type Origin
 import { ratingBacktest } from './rating.js';
 
 /** Names what the backtests do and calibrate: a bundle trained with other backtests is another version. */
-export const BACKTEST_VERSION = 2;
+export const BACKTEST_VERSION = 3;
 export const SEASONS = 4;
 export const FEE_ORIGINS = 2;
 

@@ -34,8 +34,8 @@ import { fitTie, strengthFor, type TieArtifact, type TieRow } from '../league/ti
 import { fitPromotedPrior, type PromotedBlend, type PromotedPrior } from '../league/promoted.js';
 import type { GoalCeiling } from '../league/match.js';
 
-/** artifact version: 9 adds the match model's goal ceiling */
-export const IMPACT_MODEL_VERSION = 9;
+/** artifact version: 10 adds the crowdless home offset of the strength fit and each league's own spread */
+export const IMPACT_MODEL_VERSION = 10;
 /** seasons simulated by sportive impact: the analysis season and the two after it */
 export const HORIZON_SEASONS = 3;
 
