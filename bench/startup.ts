@@ -3,17 +3,20 @@
  * first model fit), then restarts on the same data, each timed from the spawn until GET /v1/health
  * answers 200. Targets (CONVENTIONS): first start within 60 s, later starts within 10 s.
  *
- * Usage: npx tsx bench/startup.ts [--restarts 2]
+ * Then what a CLI command costs before it does anything: the CPU time of the built `touchline --help`
+ * (median of 5), which every command pays (and every CLI child of the tests).
+ *
+ * Usage: npx tsx bench/startup.ts [--restarts 2] [--cli-only]
  *   Runs in a temporary data folder (models included, so the first start really trains), removed at the end.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cleanEnv, freePort, REPO_ROOT, sleep } from '../test/helpers/server-process.js';
 
-const { values } = parseArgs({ options: { restarts: { type: 'string', default: '2' } } });
+const { values } = parseArgs({ options: { restarts: { type: 'string', default: '2' }, 'cli-only': { type: 'boolean', default: false } } });
 const restarts = Number(values.restarts);
 if (!(Number.isInteger(restarts) && restarts >= 0 && restarts <= 10)) throw new Error('--restarts must be an integer in [0, 10]');
 
@@ -45,11 +48,28 @@ async function timedStart(label: string, limitSeconds: number): Promise<boolean>
   return pass;
 }
 
+/** CPU seconds (user + system) of `node build/cli/main.js --help`, through GNU time; the median of `runs`. */
+function cliStartCpu(runs: number): number {
+  spawnSync(process.execPath, [join(REPO_ROOT, 'scripts/build-server.js'), '--quiet'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  const cpu = Array.from({ length: runs }, () => {
+    const r = spawnSync('/usr/bin/time', ['-f', '@@%U %S', process.execPath, join(REPO_ROOT, 'build/cli/main.js'), '--help'], { encoding: 'utf8' });
+    const m = /@@([\d.]+) ([\d.]+)/.exec(r.stderr);
+    if (!m) throw new Error(`touchline --help: no time printed (${r.stderr.trim()})`);
+    return Number(m[1]) + Number(m[2]);
+  }).sort((a, b) => a - b);
+  return cpu[Math.floor(runs / 2)];
+}
+
+if (values['cli-only']) {
+  console.log(`touchline --help: ${cliStartCpu(5).toFixed(2)} s of CPU (median of 5)`);
+  process.exit(0);
+}
 console.log(`start-up: npm start, embedded database in ${dataDir}, Node ${process.version}`);
 try {
   let all = await timedStart('first start (empty database)', 60);
   for (let i = 1; i <= restarts; i++) all = (await timedStart(`restart ${i}`, 10)) && all;
   console.log(all ? 'all starts within target' : 'some start missed its target');
+  console.log(`touchline --help: ${cliStartCpu(5).toFixed(2)} s of CPU (median of 5)`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
