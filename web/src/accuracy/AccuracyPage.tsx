@@ -8,6 +8,9 @@ import { loadModelCard, type ModelCard, type Models } from './data';
 import { feeSentences, futureSentences, leagueSentences, matchSentences } from './sentences';
 
 const OUTCOME = { home_win: 'Home win', draw: 'Draw', away_win: 'Away win' } as const;
+const CALIBRATION_PLOT_HEIGHT = 300;
+/** the swatch legend Plot puts above the calibration plot (its min-height in styles.css, and its margin) */
+const LEGEND_HEIGHT = 40;
 /** A category's first word (the second for Major decline), so the chart's labels fit a phone. */
 const short = (category: string) => (category.startsWith('Major') ? 'Major decline' : category.split(' ')[0]);
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? '–' : `${(100 * x).toFixed(1)}%`);
@@ -124,13 +127,13 @@ function MatchSection({ match }: { match: NonNullable<Models['match']> }) {
       <p class="hint">Calibration: each dot is a tenth of our predicted probability (at least 30 matches); on the line, what we said happened as often as we said.</p>
       <PlotFigure
         class="calibration"
-        height={300}
+        height={CALIBRATION_PLOT_HEIGHT + LEGEND_HEIGHT}
         label={label}
         signature={JSON.stringify(points)}
         draw={(Plot, width) =>
           Plot.plot({
             width,
-            height: 300,
+            height: CALIBRATION_PLOT_HEIGHT,
             x: { domain: [0, 1], label: 'Predicted', tickFormat: '.0%' },
             y: { domain: [0, 1], label: 'Observed', tickFormat: '.0%', grid: true },
             color: { legend: true, domain: Object.values(OUTCOME), range: ['#0b6e4f', '#7a7a7a', '#b5562b'] },
