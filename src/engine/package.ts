@@ -19,6 +19,7 @@
  * The feature index goes in built (the main thread's), and the world rows go in as the workers read
  * them (workerRows): only the rows a task reads.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { deserialize, serialize } from 'node:v8';
 import type { Snapshot } from '../domain/snapshot.js';
 import type { RatingRow } from '../domain/world.js';
@@ -126,8 +127,6 @@ function rebuild(value: unknown, chunks: unknown[][], arrays: readonly SharedArr
   return value;
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * The snapshot's source as the analysis workers need it, from the main thread's snapshot of it. Left
  * out (the counts are the real data's):
@@ -157,13 +156,13 @@ export async function pack(source: SnapshotSource, bundle: ModelBundle, features
   if (features.asOf !== source.asOf || features.dataVersion !== source.dataVersion) throw new Error('pack: the feature columns are of another snapshot');
   const found: Found = { chunks: [], arrays: [] };
   const skeleton = skeletonOf({ source, bundle, features } satisfies Packed, found, 0);
-  await yieldToEventLoop();
+  await nextTurn();
   const buffers: Buffer[] = [serialize(skeleton)];
   for (const [rows, from, to] of found.chunks) {
-    await yieldToEventLoop();
+    await nextTurn();
     buffers.push(serialize(rows.slice(from, to)));
   }
-  await yieldToEventLoop();
+  await nextTurn();
   let total = 0;
   const parts = buffers.map((b) => {
     const at = total;
@@ -182,7 +181,7 @@ export async function pack(source: SnapshotSource, bundle: ModelBundle, features
   let sinceYield = 0;
   const copy = async (from: Uint8Array, at: number) => {
     if (sinceYield > COPY_SLICE_BYTES) {
-      await yieldToEventLoop();
+      await nextTurn();
       sinceYield = 0;
     }
     view.set(from, at);

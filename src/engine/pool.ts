@@ -11,6 +11,7 @@
  * - ENGINE_WORKERS=0 runs tasks on the calling thread (tests compare the two): same function, same answers.
  */
 import { availableParallelism } from 'node:os';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Piscina } from 'piscina';
 import { workerModule } from '../threads.js';
 import { hashString } from '../domain/hash.js';
@@ -61,9 +62,9 @@ export interface EngineWorld {
 /** The package of a world: its rows as the workers read them, its models, its feature index (each step in a turn of its own). */
 export async function packWorld(world: EngineWorld): Promise<EnginePackage> {
   const features = featureColumnsOf(featureIndex(world.snapshot));
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  await nextTurn();
   const rows = workerRows(world.snapshot, world.source);
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  await nextTurn();
   return pack(rows, world.bundle, features);
 }
 
