@@ -22,7 +22,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { deserialize, serialize } from 'node:v8';
 import type { Snapshot } from '../domain/snapshot.js';
-import type { RatingRow } from '../domain/world.js';
+import type { CareerStepRow, RatingRow } from '../domain/world.js';
 import { isPaidPermanent } from '../valuation/fee/features.js';
 import { snapshotOf, type SnapshotSource } from '../domain/snapshot-source.js';
 import type { ModelBundle } from '../valuation/bundle.js';
@@ -33,8 +33,8 @@ export interface EnginePackage {
   /** Names the snapshot and models inside: equal keys, equal contents. */
   readonly key: string;
   readonly bytes: SharedArrayBuffer;
-  /** [offset, length] of each serialised part in `bytes`; part 0 is the skeleton */
-  readonly parts: readonly (readonly [number, number])[];
+  /** [offset, length, encoding] of each serialised part in `bytes`; part 0 is the skeleton */
+  readonly parts: readonly (readonly [number, number, Encoding])[];
   /** [type, byte offset, element count] of each typed array shared in `bytes` */
   readonly arrays: readonly (readonly [SharedArrayType, number, number])[];
 }
@@ -44,6 +44,15 @@ type SharedArrayType = keyof typeof SHARED_TYPES;
 type SharedArray = InstanceType<(typeof SHARED_TYPES)[SharedArrayType]>;
 /** typed arrays at least this large are shared rather than serialised */
 const SHARED_MIN_BYTES = 4096;
+
+/**
+ * How a part is serialised: v8's serialize, or JSON for the world's rows. JSON.parse builds each row
+ * with its fields inside the object, where v8's deserialize adds them one by one to a separate
+ * property store: about 55 bytes more a row, 10 MB a worker on the real data's 190,000 rows (a heap
+ * snapshot of a worker; docs/engine.md). The rows are plain values (strings, finite numbers, booleans,
+ * null), which JSON keeps as they are; a row that is not stops the packing (jsonRows).
+ */
+type Encoding = 'v8' | 'json';
 
 export interface Packed {
   /** the snapshot's source as the workers read it (workerRows) */
@@ -67,6 +76,8 @@ const PART = '__enginePart';
  * the skeleton is not one long slice (with every model in it, 15 ms of the main thread on the real data)
  */
 const PART_DEPTH = 2;
+/** the object whose arrays are rows, sent as JSON (Encoding) */
+const ROWS_PATH = 'source.world';
 
 function sharedTypeOf(v: unknown): SharedArrayType | null {
   if (!ArrayBuffer.isView(v) || v.byteLength < SHARED_MIN_BYTES) return null;
@@ -75,8 +86,8 @@ function sharedTypeOf(v: unknown): SharedArrayType | null {
 }
 
 interface Found {
-  /** each chunk as [array, from, to]: sliced when it is serialised, in its own turn of the event loop */
-  chunks: (readonly [readonly unknown[], number, number])[];
+  /** each chunk as [array, from, to, encoding]: sliced when it is serialised, in its own turn of the event loop */
+  chunks: (readonly [readonly unknown[], number, number, Encoding])[];
   arrays: SharedArray[];
 }
 
@@ -95,20 +106,46 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  * pushed to `found.chunks`; large typed arrays by `{[ARRAY]: i}`, themselves pushed to `found.arrays`;
  * plain objects at PART_DEPTH by `{[PART]: i}`, their own skeleton pushed to `found.chunks` alone.
  */
-function skeletonOf(value: unknown, found: Found, depth: number): unknown {
+function skeletonOf(value: unknown, found: Found, path: string): unknown {
   if (sharedTypeOf(value)) return { [ARRAY]: found.arrays.push(value as SharedArray) - 1 };
   const chunks = found.chunks;
+  const depth = path ? path.split('.').length : 0;
   if (Array.isArray(value) && value.length > CHUNK_ROWS) {
     const first = chunks.length;
-    for (let i = 0; i < value.length; i += CHUNK_ROWS) chunks.push([value as unknown[], i, Math.min(i + CHUNK_ROWS, value.length)]);
+    const encoding = path.startsWith(`${ROWS_PATH}.`) ? 'json' : 'v8';
+    for (let i = 0; i < value.length; i += CHUNK_ROWS) chunks.push([value as unknown[], i, Math.min(i + CHUNK_ROWS, value.length), encoding]);
     return { [CHUNKS]: [first, chunks.length - first] };
   }
   if (depth < MAX_DEPTH && isPlainObject(value)) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = skeletonOf(v, found, depth + 1);
-    return depth === PART_DEPTH ? { [PART]: chunks.push([[out], 0, 1]) - 1 } : out;
+    for (const [k, v] of Object.entries(value)) out[k] = skeletonOf(v, found, path ? `${path}.${k}` : k);
+    return depth === PART_DEPTH ? { [PART]: chunks.push([[out], 0, 1, 'v8']) - 1 } : out;
   }
   return value;
+}
+
+/** A value JSON gives back as it is: a string, a finite number, a boolean, null, or an array or plain object of such. */
+function jsonSafe(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string': case 'boolean': return true;
+    case 'number': return Number.isFinite(v);
+    case 'object':
+      if (v === null) return true;
+      if (Array.isArray(v)) return v.every(jsonSafe);
+      if (!isPlainObject(v)) return false;
+      for (const k in v) if (!jsonSafe(v[k])) return false;
+      return true;
+    default: return false;
+  }
+}
+
+/** Rows as JSON, once each value is one JSON gives back unchanged (Encoding). */
+function jsonRows(rows: readonly unknown[]): Buffer {
+  for (const row of rows) {
+    if (!isPlainObject(row)) throw new Error('pack: a row is not a plain object');
+    for (const k in row) if (!jsonSafe(row[k])) throw new Error(`pack: a row's ${k} is ${String(row[k])}, which JSON would not give back as it is`);
+  }
+  return Buffer.from(JSON.stringify(rows));
 }
 
 function rebuild(value: unknown, chunks: unknown[][], arrays: readonly SharedArray[], depth: number): unknown {
@@ -138,36 +175,43 @@ function rebuild(value: unknown, chunks: unknown[][], arrays: readonly SharedArr
  * - matches and league memberships of seasons before the current one (about 60,000 and 2,500 rows):
  *   only the feature index and the fits read them; the snapshot takes the current season's leagues and
  *   cup participants from the current season's.
+ * - every career step but each player's latest (about 62,000 of 94,750 rows): tasks read a player's
+ *   current step (player facts, squads); his whole path is the main thread's (career_path);
  * A worker's snapshot built from it has the same players, analysability, leagues, squads and external
- * ratings; its `ratings` hold one row per player and its `transfersOfPlayer` the paid permanent moves.
+ * ratings; its `ratings` hold one row per player, its `careers` one step per player (the latest, as the
+ * main thread's snapshot has it) and its `transfersOfPlayer` the paid permanent moves.
  */
 export function workerRows(snapshot: Snapshot, source: SnapshotSource): SnapshotSource {
   const latest: RatingRow[] = [];
   for (const list of snapshot.ratings.values()) if (list.length > 0) latest.push(list[list.length - 1]);
+  const career_steps: CareerStepRow[] = [];
+  for (const steps of snapshot.careers.values()) if (steps.length > 0) career_steps.push(steps[steps.length - 1]);
   const ratings = [...snapshot.externalRatings, ...snapshot.laterExternalRatings, ...latest];
   const transfers = source.world.transfers.filter(isPaidPermanent);
   const matches = source.world.matches.filter((m) => m.season === snapshot.currentSeason);
   const club_seasons = source.world.club_seasons.filter((cs) => cs.season === snapshot.currentSeason);
-  return { ...source, world: { ...source.world, market_values: [], ratings, transfers, matches, club_seasons } };
+  return { ...source, world: { ...source.world, market_values: [], ratings, career_steps, transfers, matches, club_seasons } };
 }
 
 /** Packs the world and models, a slice at a time (see the header). */
 export async function pack(source: SnapshotSource, bundle: ModelBundle, features: FeatureColumns): Promise<EnginePackage> {
   if (features.asOf !== source.asOf || features.dataVersion !== source.dataVersion) throw new Error('pack: the feature columns are of another snapshot');
   const found: Found = { chunks: [], arrays: [] };
-  const skeleton = skeletonOf({ source, bundle, features } satisfies Packed, found, 0);
+  const skeleton = skeletonOf({ source, bundle, features } satisfies Packed, found, '');
   await nextTurn();
   const buffers: Buffer[] = [serialize(skeleton)];
-  for (const [rows, from, to] of found.chunks) {
+  const encodings: Encoding[] = ['v8'];
+  for (const [rows, from, to, encoding] of found.chunks) {
     await nextTurn();
-    buffers.push(serialize(rows.slice(from, to)));
+    buffers.push(encoding === 'json' ? jsonRows(rows.slice(from, to)) : serialize(rows.slice(from, to)));
+    encodings.push(encoding);
   }
   await nextTurn();
   let total = 0;
-  const parts = buffers.map((b) => {
+  const parts = buffers.map((b, i) => {
     const at = total;
     total += b.byteLength;
-    return [at, b.byteLength] as const;
+    return [at, b.byteLength, encodings[i]] as const;
   });
   const arrays = found.arrays.map((a) => {
     total = Math.ceil(total / 8) * 8; // a view's offset must be a multiple of its element size
@@ -226,7 +270,10 @@ export function inPlaceBytes(pkg: EnginePackage): number {
 /** The rows and models of a package as packed (the snapshot is built from them: unpack). */
 export function unpackSource(pkg: EnginePackage): Packed {
   // deserialize copies out of the shared memory: it reads a Buffer view of it without copying first
-  const read = ([at, length]: readonly [number, number]) => deserialize(Buffer.from(pkg.bytes, at, length)) as unknown;
+  const read = ([at, length, encoding]: readonly [number, number, Encoding]) => {
+    const bytes = Buffer.from(pkg.bytes, at, length);
+    return (encoding === 'json' ? JSON.parse(bytes.toString('utf8')) : deserialize(bytes)) as unknown;
+  };
   const seen = new Map<string, string>();
   const chunks = pkg.parts.slice(1).map((p) => {
     const rows = read(p) as unknown[];

@@ -22,6 +22,7 @@ import { featureColumnsOf, featureIndex } from '../valuation/features/index.js';
 import { inPlaceBytes, pack, workerRows, type EnginePackage } from './package.js';
 import { engineModels, runTask, type EngineModels, type Task, type TaskResult } from './tasks.js';
 import type { WorkerMessage } from './worker.js';
+import { WorkerMemoryBoard, type WorkerData, type WorkerMemory } from './worker-memory.js';
 
 export const DEFAULT_MAX_WORKERS = 4;
 /**
@@ -102,12 +103,15 @@ export class AnalysisEngine {
   private inThread: { snapshot: Snapshot; bundle: ModelBundle; models: EngineModels } | null = null;
   private closing: Promise<void> | null = null;
   private readonly listeners = new Set<TaskListener>();
+  private readonly memory: WorkerMemoryBoard;
 
   constructor(opts: EngineOptions) {
     this.workers = opts.workers ?? defaultWorkers();
     this.maxQueue = opts.maxQueue;
-    this.pools = Array.from({ length: this.workers }, () => new Piscina<WorkerMessage, TaskResult>({
+    const memory = (this.memory = new WorkerMemoryBoard(this.workers));
+    this.pools = Array.from({ length: this.workers }, (_, w) => new Piscina<WorkerMessage, TaskResult>({
       filename: worker.url.href,
+      workerData: { memoryChannel: memory.channelName, worker: w } satisfies WorkerData,
       execArgv: worker.execArgv,
       minThreads: opts.eager === false ? 0 : 1,
       maxThreads: 1,
@@ -140,6 +144,11 @@ export class AnalysisEngine {
     const pkg = this.packed?.ready;
     if (!pkg) return { total: 0, inPlace: 0 };
     return { total: pkg.bytes.byteLength, inPlace: inPlaceBytes(pkg) };
+  }
+
+  /** What each worker last said it holds (worker-memory.ts); null for a worker that has not reported yet. */
+  get workerMemory(): readonly (WorkerMemory | null)[] {
+    return this.memory.reports;
   }
 
   /** Calls `listener` after each task; returns the function that stops it. */
@@ -239,7 +248,7 @@ export class AnalysisEngine {
   close(): Promise<void> {
     // a package being made is finished first: tasks waiting for it are handed out before the pools close
     const packing = this.packed?.pkg.catch(() => undefined) ?? Promise.resolve();
-    this.closing ??= packing.then(() => Promise.all(this.pools.map((p) => p.close()))).then(() => undefined);
+    this.closing ??= packing.then(() => Promise.all(this.pools.map((p) => p.close()))).then(() => this.memory.close());
     return this.closing;
   }
 }

@@ -8,11 +8,13 @@
  * at most one club (about 10 ms), never for the whole list (seconds on a busy machine). The pool runs
  * with piscina's atomics off, so the event loop turns between tasks.
  */
+import { workerData } from 'node:worker_threads';
 import type { Snapshot } from '../domain/snapshot.js';
 import { featureIndex } from '../valuation/features/index.js';
 import { positionPools } from '../valuation/recommend/index.js';
 import { unpack, type EnginePackage } from './package.js';
 import { engineModels, runTask, warmClubOf, type EngineModels, type Task, type TaskResult } from './tasks.js';
+import { startReporting, type WorkerData } from './worker-memory.js';
 
 export interface WorkerMessage {
   pkg: EnginePackage;
@@ -20,6 +22,9 @@ export interface WorkerMessage {
 }
 
 let held: { key: string; models: EngineModels } | null = null;
+
+/** reports what this worker holds to its engine (metrics); a worker started without an engine's workerData (benches) reports nothing */
+const reportMemory = (workerData as Partial<WorkerData> | null)?.memoryChannel ? startReporting(workerData as WorkerData) : () => undefined;
 
 /**
  * Snapshot fields no task of a worker reads once the feature index is built: the rows only the
@@ -54,6 +59,7 @@ function modelsOf(pkg: EnginePackage): EngineModels {
   if (bundle.impact) positionPools(bundle.impact, snapshot);
   releaseUnread(snapshot);
   held = { key: pkg.key, models: engineModels(snapshot, bundle) };
+  reportMemory();
   return held.models;
 }
 
@@ -61,7 +67,8 @@ function modelsOf(pkg: EnginePackage): EngineModels {
 function warmInTurns(key: string, clubs: readonly string[]): void {
   let next = 0;
   const step = () => {
-    if (held?.key !== key || next >= clubs.length) return;
+    if (held?.key !== key) return;
+    if (next >= clubs.length) return reportMemory();
     warmClubOf(held.models, clubs[next++]);
     setImmediate(step);
   };

@@ -79,6 +79,24 @@ export function registerMetrics(app: FastifyInstance, deps: HttpDeps): Registry 
       this.set({ part: 'in_place' }, bytes.inPlace);
     },
   });
+  new Gauge({
+    name: 'touchline_engine_worker_memory_bytes',
+    help: 'What each analysis worker holds, as it last reported (every 10 s, and once it holds a world and once its clubs are warm): ' +
+      'part=heap_used, heap_reserved (V8 heap: the world\'s rows and maps, models, indexes), external (buffers outside the heap, the shared package not counted), baselines and match_days (its clubs\' kept simulation state, part of external)',
+    labelNames: ['worker', 'part'], registers: [registry],
+    collect() {
+      this.reset();
+      engine.workerMemory.forEach((m, w) => {
+        if (!m) return;
+        const worker = String(w);
+        this.set({ worker, part: 'heap_used' }, m.heapUsed);
+        this.set({ worker, part: 'heap_reserved' }, m.heapReserved);
+        this.set({ worker, part: 'external' }, m.external);
+        this.set({ worker, part: 'baselines' }, m.baselines);
+        this.set({ worker, part: 'match_days' }, m.matchDays);
+      });
+    },
+  });
   const taskTime = new Histogram({
     name: 'touchline_engine_task_duration_seconds',
     help: 'Time of an analysis task from its request to its result (queue wait included), by task kind and outcome (done, failed, busy: refused, queue full)',

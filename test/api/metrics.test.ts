@@ -124,6 +124,15 @@ test('requests are counted by route pattern and status, with latencies; 404s and
   const packageBytes = total(after, 'touchline_engine_package_bytes', { part: 'total' });
   const inPlace = total(after, 'touchline_engine_package_bytes', { part: 'in_place' });
   assert.ok(inPlace > 0 && packageBytes > inPlace, `${inPlace} of ${packageBytes} bytes read in place`);
+  // the worker says what it holds: a world's heap, and its clubs' kept simulations once warm
+  const reported = await waitFor('the worker\'s memory report', async () => {
+    const samples = (await scrape()).samples;
+    return total(samples, 'touchline_engine_worker_memory_bytes', { worker: '0', part: 'baselines' }) > 0 && samples;
+  }, { timeoutMs: 30_000, intervalMs: 250 });
+  const part = (name: string) => total(reported, 'touchline_engine_worker_memory_bytes', { worker: '0', part: name });
+  assert.ok(part('heap_used') > 10 * 2 ** 20 && part('heap_reserved') >= part('heap_used'), `heap ${part('heap_used')} of ${part('heap_reserved')} bytes`);
+  assert.ok(part('external') >= part('baselines') + part('match_days') && part('match_days') > 0, `external ${part('external')} bytes`);
+  assert.deepEqual(new Set(reported.filter((x) => x.name === 'touchline_engine_worker_memory_bytes').map((x) => x.labels.worker)), new Set(['0']));
   assert.equal(total(after, 'touchline_engine_queue_depth'), 0);
   assert.equal(total(after, 'touchline_engine_busy_workers'), 0);
   assert.equal(total(after, 'touchline_ready'), 1);

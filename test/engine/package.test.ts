@@ -49,6 +49,19 @@ test('large typed arrays are views of the shared buffer, equal to the originals;
   assert.deepEqual(a.bundle.future, { ...bundle.future, index: { z, category, small, means: [1, 2] } });
 });
 
+test("the world's rows travel as JSON, which keeps them as they are; a value JSON would change stops the packing", async () => {
+  const world = { players: Array.from({ length: 4_001 }, (_, i) => ({ id: `P${i}`, name: 'Zoë Ørsted', birth_date: i % 2 ? null : '2001-02-03', analysis_available: i % 3 === 0, height_cm: 180.5 })) };
+  const withWorld = (w: object) => ({ ...source, world: w }) as unknown as SnapshotSource;
+  const pkg = await pack(withWorld(world), bundle, features);
+  assert.deepEqual(pkg.parts.filter(([, , encoding]) => encoding === 'json').length, 2, 'two slices of rows');
+  assert.deepEqual(unpackSource(pkg).source.world, world);
+  for (const bad of [NaN, Infinity, undefined, new Date(0)]) {
+    const players = [...world.players];
+    players[4_000] = { ...players[4_000], height_cm: bad as number };
+    await assert.rejects(pack(withWorld({ players }), bundle, features), /pack: a row's height_cm/);
+  }
+});
+
 test('feature columns of another snapshot are refused', async () => {
   await assert.rejects(pack(source, bundle, { ...features, dataVersion: 'other' }), /another snapshot/);
 });
@@ -56,7 +69,9 @@ test('feature columns of another snapshot are refused', async () => {
 test("the workers' rows: no market values, each player's latest model rating, every external rating, paid permanent moves, this season's leagues and cups", () => {
   const player = (id: string) => ({ id, name: id, analysis_available: true, registry_a_id: null, registry_b_id: null }) as unknown as PlayerRow;
   const rating = (player_id: string, season: number, source = 'model') => ({ player_id, season, rating: season - 2000, potential: 80, best_role: 'x', position: 'CM', source }) as RatingRow;
-  const empty = { roles: [], contracts: [], career_steps: [], appearances: [], player_attributes: [] };
+  const empty = { roles: [], contracts: [], appearances: [], player_attributes: [] };
+  const step = (player_id: string, club_id: string, start_date: string, end_date: string | null, is_loan = false) =>
+    ({ player_id, club_id, start_date, end_date, is_loan, parent_club_id: is_loan ? 'C1' : null });
   const club = (id: string) => ({ id, name: id, country: 'X', registry_a_id: null, is_national_team: false });
   const match = (id: string, competition_id: string, season: number, date: string) => ({ id, competition_id, season, date, home_club_id: 'C1', away_club_id: 'C2', home_goals: 1, away_goals: 0 });
   const transfer = (id: string, fee_eur: number | null, is_loan: boolean) => ({ id, player_id: 'P1', date: `2025-0${id}-01`, from_club_id: null, to_club_id: null, fee_eur, market_value_eur: null, is_loan });
@@ -67,6 +82,9 @@ test("the workers' rows: no market values, each player's latest model rating, ev
     transfers: [transfer('1', 5e6, false), transfer('2', 1e6, true), transfer('3', 0, false), transfer('4', null, false), transfer('5', 2e6, false)],
     competitions: [{ id: 'L1', name: 'League', country: 'X', type: 'DOMESTIC_LEAGUE', tier: 1, registry_a_code: null }, { id: 'CUP', name: 'Cup', country: 'X', type: 'DOMESTIC_CUP', tier: null, registry_a_code: null }],
     clubs: [club('C1'), club('C2')],
+    // P1: two past steps, then a loan that runs past the as-of date; P2: a step ended; P3: one that starts after it
+    career_steps: [step('P1', 'C1', '2020-07-01', '2023-06-30'), step('P1', 'C2', '2023-07-01', '2025-06-30'), step('P1', 'C2', '2025-07-01', '2027-06-30', true),
+      step('P2', 'C1', '2021-07-01', '2024-06-30'), step('P3', 'C1', '2024-07-01', null), step('P3', 'C2', '2026-08-01', null)],
     club_seasons: [2024, 2025].flatMap((season) => ['C1', 'C2'].map((club_id) => ({ club_id, season, competition_id: 'L1' }))),
     matches: [match('M1', 'L1', 2024, '2024-09-01'), match('M2', 'CUP', 2024, '2024-10-01'), match('M3', 'CUP', 2025, '2025-10-01'), match('M4', 'L1', 2025, '2026-03-01')],
     // P2 last rated two seasons back (not analysable); P3's 2027 rating is after the as-of date; an EA edition released later
@@ -81,6 +99,10 @@ test("the workers' rows: no market values, each player's latest model rating, ev
   assert.deepEqual([...worker.players.values()].map((p) => p.analysis_available), [...full.players.values()].map((p) => p.analysis_available));
   assert.deepEqual([...worker.ratings].map(([id, list]) => [id, list]), [...full.ratings].map(([id, list]) => [id, list.slice(-1)]));
   assert.deepEqual(worker.externalRatings, full.externalRatings);
+  assert.equal(rows.world.career_steps.length, 3, 'one step a player');
+  assert.deepEqual([...worker.careers].map(([id, list]) => [id, list]), [...full.careers].map(([id, list]) => [id, list.slice(-1)]));
+  assert.deepEqual(worker.careers.get('P1'), [{ ...step('P1', 'C2', '2025-07-01', null, true) }], 'the loan runs on: its end is after the as-of date');
+  assert.deepEqual(worker.squads, full.squads);
   assert.deepEqual(worker.laterExternalRatings, full.laterExternalRatings);
   assert.deepEqual(worker.transfersOfPlayer.get('P1')?.map((t) => t.id), ['1', '5']);
   assert.deepEqual(rows.world.matches.map((m) => m.id), ['M3', 'M4']);

@@ -8,7 +8,7 @@
  * Usage: node --import tsx test/helpers/run-tests.ts [--pg] [--list] [files...]   (--list prints the files in order)
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoWorldDir } from './app.js';
@@ -79,8 +79,12 @@ if (list) {
 const started = performance.now();
 buildTests();
 let worldReady = false;
+/** files started below the world's making and still running, by process id */
+const niced = new Set<number>();
 const world = demoWorldDir().then(() => {
   worldReady = true;
+  // their nice value was for the world's sake: a long one (the real-data import) would otherwise be starved to its end
+  for (const pid of niced) unnice(pid);
   console.log(`# demo world database and models ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 });
 
@@ -93,6 +97,15 @@ interface Result {
 
 const reports = mkdtempSync(join(tmpdir(), 'touchline-tests-'));
 process.on('exit', () => rmSync(reports, { recursive: true, force: true }));
+
+/** Every thread of the process back to the nice value of the runner's (Linux nice is per thread; lowering it needs the right to, else it stays). */
+function unnice(pid: number): void {
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) setPriority(Number(tid), 0);
+  } catch {
+    // ended already, or not allowed
+  }
+}
 
 /**
  * Runs one file in a node process of its own, its output held until it ends. The TAP report goes to
@@ -107,6 +120,7 @@ function runFile(file: string, lane: number, beforeWorld: boolean): Promise<Resu
   if (beforeWorld && child.pid) {
     try {
       setPriority(child.pid, BEFORE_WORLD_NICE);
+      niced.add(child.pid);
     } catch {
       // ended already
     }
@@ -116,6 +130,7 @@ function runFile(file: string, lane: number, beforeWorld: boolean): Promise<Resu
   child.stderr.on('data', (c: Buffer) => out.push(c));
   return new Promise((resolve) =>
     child.on('close', (code, signal) => {
+      if (child.pid) niced.delete(child.pid);
       const text = (existsSync(report) ? readFileSync(report, 'utf8') : '') + Buffer.concat(out).toString();
       rmSync(report, { force: true });
       const seconds = (performance.now() - t0) / 1000;
