@@ -128,7 +128,7 @@ export async function createRuntime(config: Config, handle: DatabaseHandle, logg
       .catch((err: unknown) => logger.error({ err }, 'training failed: run `touchline train`'))
       .finally(() => { training = null; });
   }
-  /** Ready: the models trained on the data in force are loaded and every analysis worker holds them. */
+  /** Ready: the models trained on the data in force are loaded, every analysis worker holds them and has warmed its clubs. */
   const readiness = (): Readiness => {
     const bundle = models.current();
     if (!bundle || bundle.version !== expectedBundleVersion(world.current(), bundleSettingsOf(config))) return { ready: false, reason: training ? 'training the models' : 'no models trained on the data in force' };

@@ -22,7 +22,7 @@ import { featureColumnsOf, featureIndex } from '../valuation/features/index.js';
 import { inPlaceBytes, pack, workerRows, type EnginePackage } from './package.js';
 import { engineModels, runTask, type EngineModels, type Task, type TaskResult } from './tasks.js';
 import type { WorkerMessage } from './worker.js';
-import { WorkerMemoryBoard, type WorkerData, type WorkerMemory } from './worker-memory.js';
+import { WorkerReports, type WorkerData, type WorkerMemory } from './worker-reports.js';
 
 export const DEFAULT_MAX_WORKERS = 4;
 /**
@@ -103,12 +103,12 @@ export class AnalysisEngine {
   private inThread: { snapshot: Snapshot; bundle: ModelBundle; models: EngineModels } | null = null;
   private closing: Promise<void> | null = null;
   private readonly listeners = new Set<TaskListener>();
-  private readonly memory: WorkerMemoryBoard;
+  private readonly memory: WorkerReports;
 
   constructor(opts: EngineOptions) {
     this.workers = opts.workers ?? defaultWorkers();
     this.maxQueue = opts.maxQueue;
-    const memory = (this.memory = new WorkerMemoryBoard(this.workers));
+    const memory = (this.memory = new WorkerReports(this.workers));
     this.pools = Array.from({ length: this.workers }, (_, w) => new Piscina<WorkerMessage, TaskResult>({
       filename: worker.url.href,
       workerData: { memoryChannel: memory.channelName, worker: w } satisfies WorkerData,
@@ -146,7 +146,7 @@ export class AnalysisEngine {
     return { total: pkg.bytes.byteLength, inPlace: inPlaceBytes(pkg) };
   }
 
-  /** What each worker last said it holds (worker-memory.ts); null for a worker that has not reported yet. */
+  /** What each worker last said it holds (worker-reports.ts); null for a worker that has not reported yet. */
   get workerMemory(): readonly (WorkerMemory | null)[] {
     return this.memory.reports;
   }
@@ -226,7 +226,8 @@ export class AnalysisEngine {
   /**
    * Packs this world and has every worker unpack it and build its clubs' simulation baselines, so
    * neither the first request after a start nor the first after a world swap pays for them (the
-   * packing itself runs here, on the calling thread).
+   * packing itself runs here, on the calling thread); resolves once every worker says its clubs are
+   * warm (readiness waits for it).
    */
   async warm(world: EngineWorld): Promise<void> {
     if (this.pools.length === 0 || this.closing) return;
@@ -237,6 +238,8 @@ export class AnalysisEngine {
       for (const club of league) clubs[hashString(club) % this.pools.length].push(club);
     }
     await Promise.all(this.pools.map((p, w) => p.run({ pkg, task: { kind: 'warm', clubs: clubs[w].sort() } })));
+    // the clubs are warmed between tasks, after the warm task has answered: each worker says when it is done
+    await this.memory.clubsWarm(pkg.key);
   }
 
   private busy(): EngineBusyError {

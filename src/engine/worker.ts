@@ -14,7 +14,7 @@ import { featureIndex } from '../valuation/features/index.js';
 import { positionPools } from '../valuation/recommend/index.js';
 import { unpack, type EnginePackage } from './package.js';
 import { engineModels, runTask, warmClubOf, type EngineModels, type Task, type TaskResult } from './tasks.js';
-import { startReporting, type WorkerData } from './worker-memory.js';
+import { startReporting, type WorkerData } from './worker-reports.js';
 
 export interface WorkerMessage {
   pkg: EnginePackage;
@@ -24,7 +24,7 @@ export interface WorkerMessage {
 let held: { key: string; models: EngineModels } | null = null;
 
 /** reports what this worker holds to its engine (metrics); a worker started without an engine's workerData (benches) reports nothing */
-const reportMemory = (workerData as Partial<WorkerData> | null)?.memoryChannel ? startReporting(workerData as WorkerData) : () => undefined;
+const reportMemory: (warmed?: string) => void = (workerData as Partial<WorkerData> | null)?.memoryChannel ? startReporting(workerData as WorkerData) : () => undefined;
 
 /**
  * Snapshot fields no task of a worker reads once the feature index is built: the rows only the
@@ -68,7 +68,7 @@ function warmInTurns(key: string, clubs: readonly string[]): void {
   let next = 0;
   const step = () => {
     if (held?.key !== key) return;
-    if (next >= clubs.length) return reportMemory();
+    if (next >= clubs.length) return reportMemory(key);
     warmClubOf(held.models, clubs[next++]);
     setImmediate(step);
   };
@@ -77,6 +77,6 @@ function warmInTurns(key: string, clubs: readonly string[]): void {
 
 export default function work(msg: WorkerMessage): TaskResult {
   const models = modelsOf(msg.pkg);
-  if (msg.task.kind === 'warm' && msg.task.clubs?.length) warmInTurns(msg.pkg.key, msg.task.clubs);
+  if (msg.task.kind === 'warm') warmInTurns(msg.pkg.key, msg.task.clubs ?? []);
   return runTask(models, msg.task);
 }

@@ -1,6 +1,6 @@
 /**
  * GET /v1/ready on an app that starts its analysis workers as a server does: 503 "starting" until
- * every worker holds the world and models in force, 200 after, and 503 again while the workers load
+ * every worker holds the world and models in force and has warmed its clubs, 200 after, and 503 again while the workers load
  * the world after a data change (here a league's season clubs, which changes the world the workers
  * simulate but not the models).
  */
@@ -37,7 +37,10 @@ async function readyAnswers(timeoutMs = 120_000): Promise<{ status: number; body
 test('503 while the analysis workers load the world at the start, then 200', async () => {
   // packing the world and building every club's baselines in the workers takes seconds: not done yet
   assert.deepEqual(await readyAnswers(), [{ status: 503, body: LOADING }, { status: 200, body: { status: 'ready' } }]);
-  // ready means the workers hold it: an analysis runs on them at once
+  // ready means the workers hold it and have built their clubs' simulation baselines, as each one says
+  const workers = t.runtime.deps.engine.workerMemory;
+  assert.equal(workers.length, 2);
+  for (const [w, m] of workers.entries()) assert.ok(m && m.baselines > 0 && m.matchDays > 0, `worker ${w}: ${JSON.stringify(m)}`);
   const s = t.runtime.world.current();
   const league = [...s.clubsOfLeague.keys()].sort()[0];
   assert.equal((await t.get(`/v1/league_forecast?competition_id=${league}`)).statusCode, 200);

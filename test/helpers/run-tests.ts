@@ -47,7 +47,7 @@ const BEFORE_WORLD_NICE = 10;
 const BEFORE_WORLD = [
   'test/data/import/', 'test/data/demo', 'test/data/staging', 'test/data/pglite-dialect', 'test/data/migration-',
   'test/valuation/', 'test/domain/', 'test/money/', 'test/lint/', 'test/logger', 'test/docs/readme-settings',
-  'test/access/ratelimit/', 'test/access/password-policy', 'test/access/coverage', 'test/engine/loader', 'test/engine/worker-memory',
+  'test/access/ratelimit/', 'test/access/password-policy', 'test/access/coverage', 'test/engine/loader', 'test/engine/worker-memory', 'test/engine/worker-reports',
   'test/discovery/fold', 'test/discovery/football-names', 'test/discovery/history', 'test/discovery/search-index', 'test/discovery/index-reuse',
 ];
 /**
