@@ -68,9 +68,9 @@ function modelsOf(pkg: EnginePackage): EngineModels {
 let fullCollection: (() => void) | null = null;
 /**
  * A full collection, once a world is held and its clubs are warm: unpacking and warming leave about
- * 40 MB of garbage a worker on the real data, which an idle worker otherwise keeps (V8's memory
- * reducer does not run in it), and with it the heap it reserved. V8 offers it only through its
- * `gc` extension, turned on here for this thread's new contexts; a few tens of ms, once per world.
+ * 30 MB of garbage a worker on the real data, which an idle worker otherwise keeps (V8's memory
+ * reducer does not run in it), and with it the heap it reserved (docs/engine.md). V8 offers it only
+ * through its `gc` extension, turned on here for this thread's new contexts; once per world.
  */
 function collectGarbage(): void {
   if (!fullCollection) {
