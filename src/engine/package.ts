@@ -76,8 +76,8 @@ const PART = '__enginePart';
  * the skeleton is not one long slice (with every model in it, 15 ms of the main thread on the real data)
  */
 const PART_DEPTH = 2;
-/** the object whose arrays are rows, sent as JSON (Encoding) */
-const ROWS_PATH = 'source.world';
+/** the object whose arrays are rows, sent as JSON (Encoding): source.world */
+const ROWS_AT = ['source', 'world'] as const;
 
 function sharedTypeOf(v: unknown): SharedArrayType | null {
   if (!ArrayBuffer.isView(v) || v.byteLength < SHARED_MIN_BYTES) return null;
@@ -106,19 +106,20 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  * pushed to `found.chunks`; large typed arrays by `{[ARRAY]: i}`, themselves pushed to `found.arrays`;
  * plain objects at PART_DEPTH by `{[PART]: i}`, their own skeleton pushed to `found.chunks` alone.
  */
-function skeletonOf(value: unknown, found: Found, path: string): unknown {
+function skeletonOf(value: unknown, found: Found, depth: number, encoding: Encoding, onRowsPath: boolean): unknown {
   if (sharedTypeOf(value)) return { [ARRAY]: found.arrays.push(value as SharedArray) - 1 };
   const chunks = found.chunks;
-  const depth = path ? path.split('.').length : 0;
   if (Array.isArray(value) && value.length > CHUNK_ROWS) {
     const first = chunks.length;
-    const encoding = path.startsWith(`${ROWS_PATH}.`) ? 'json' : 'v8';
     for (let i = 0; i < value.length; i += CHUNK_ROWS) chunks.push([value as unknown[], i, Math.min(i + CHUNK_ROWS, value.length), encoding]);
     return { [CHUNKS]: [first, chunks.length - first] };
   }
   if (depth < MAX_DEPTH && isPlainObject(value)) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = skeletonOf(v, found, path ? `${path}.${k}` : k);
+    for (const [k, v] of Object.entries(value)) {
+      const onPath = onRowsPath && depth < ROWS_AT.length && ROWS_AT[depth] === k;
+      out[k] = skeletonOf(v, found, depth + 1, onPath && depth + 1 === ROWS_AT.length ? 'json' : encoding, onPath);
+    }
     return depth === PART_DEPTH ? { [PART]: chunks.push([[out], 0, 1, 'v8']) - 1 } : out;
   }
   return value;
@@ -197,7 +198,7 @@ export function workerRows(snapshot: Snapshot, source: SnapshotSource): Snapshot
 export async function pack(source: SnapshotSource, bundle: ModelBundle, features: FeatureColumns): Promise<EnginePackage> {
   if (features.asOf !== source.asOf || features.dataVersion !== source.dataVersion) throw new Error('pack: the feature columns are of another snapshot');
   const found: Found = { chunks: [], arrays: [] };
-  const skeleton = skeletonOf({ source, bundle, features } satisfies Packed, found, '');
+  const skeleton = skeletonOf({ source, bundle, features } satisfies Packed, found, 0, 'v8', true);
   await nextTurn();
   const buffers: Buffer[] = [serialize(skeleton)];
   const encodings: Encoding[] = ['v8'];
