@@ -92,6 +92,7 @@ export class WorkerReports {
         else still.push(w);
       }
       this.waiting = still;
+      if (still.length === 0) this.channel.unref();
     };
   }
 
@@ -106,6 +107,8 @@ export class WorkerReports {
   /** Resolves once every worker has said it has warmed its clubs for package `key` (at once when they have; at close, whatever they said). */
   clubsWarm(key: string): Promise<void> {
     if (this.allWarm(key)) return Promise.resolve();
+    // held while someone waits: the workers warm between tasks, idle to piscina, and nothing else may keep a process alive meanwhile (a test awaiting readiness)
+    this.channel.ref();
     return new Promise((resolve) => this.waiting.push({ key, resolve }));
   }
 

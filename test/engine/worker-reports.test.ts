@@ -43,3 +43,21 @@ test('a wait ends when the engine closes; a worker of another engine is not hear
   other.close();
   assert.equal(await settled(warm), true);
 });
+
+test('a wait keeps the process alive; the board does not once nobody waits', async () => {
+  // the workers warm between tasks, idle to piscina: a process awaiting readiness with nothing else to do ended mid-wait
+  const ports = () => process.getActiveResourcesInfo().filter((r) => r === 'MessagePort').length;
+  const before = ports();
+  const board = new WorkerReports(1);
+  try {
+    assert.equal(ports(), before, 'an idle board holds nothing');
+    const warm = board.clubsWarm('K');
+    assert.equal(ports(), before + 1, 'a wait holds the process');
+    const worker = startReporting({ memoryChannel: board.channelName, worker: 0 });
+    worker('K');
+    assert.equal(await settled(warm), true);
+    assert.equal(ports(), before, 'let go once the wait is over');
+  } finally {
+    board.close();
+  }
+});
