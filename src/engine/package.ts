@@ -27,6 +27,7 @@ import { isPaidPermanent } from '../valuation/fee/features.js';
 import { snapshotOf, type SnapshotSource } from '../domain/snapshot-source.js';
 import type { ModelBundle } from '../valuation/bundle.js';
 import type { FeatureColumns } from '../valuation/features/columns.js';
+import { compiledForm, type GbmModel } from '../valuation/ml/gbm.js';
 import { adoptFeatureColumns } from '../valuation/features/index.js';
 
 export interface EnginePackage {
@@ -66,8 +67,11 @@ export interface Packed {
 const CHUNK_ROWS = 4000;
 /** bytes copied into the shared buffer between two turns of the event loop */
 const COPY_SLICE_BYTES = 4 * 2 ** 20;
-/** plain objects are walked this deep looking for large arrays (source.world.table, bundle.model.rows) */
-const MAX_DEPTH = 4;
+/**
+ * plain objects and arrays are walked this deep looking for large arrays (source.world.table,
+ * bundle.model.rows) and typed arrays (bundle.fee.center.compiled.threshold, bundle.rating.update.folds[i].compiled.value)
+ */
+const MAX_DEPTH = 8;
 const CHUNKS = '__engineChunks';
 const ARRAY = '__engineArray';
 const PART = '__enginePart';
@@ -114,7 +118,9 @@ function skeletonOf(value: unknown, found: Found, depth: number, encoding: Encod
     for (let i = 0; i < value.length; i += CHUNK_ROWS) chunks.push([value as unknown[], i, Math.min(i + CHUNK_ROWS, value.length), encoding]);
     return { [CHUNKS]: [first, chunks.length - first] };
   }
-  if (depth < MAX_DEPTH && isPlainObject(value)) {
+  if (depth >= MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((v: unknown) => skeletonOf(v, found, depth + 1, encoding, false));
+  if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       const onPath = onRowsPath && depth < ROWS_AT.length && ROWS_AT[depth] === k;
@@ -150,7 +156,9 @@ function jsonRows(rows: readonly unknown[]): Buffer {
 }
 
 function rebuild(value: unknown, chunks: unknown[][], arrays: readonly SharedArray[], depth: number): unknown {
-  if (depth <= MAX_DEPTH && isPlainObject(value)) {
+  if (depth <= MAX_DEPTH && Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = rebuild(value[i], chunks, arrays, depth + 1);
+  } else if (depth <= MAX_DEPTH && isPlainObject(value)) {
     const shared = value[ARRAY];
     if (typeof shared === 'number' && Object.keys(value).length === 1) return arrays[shared];
     const part = value[PART];
@@ -192,6 +200,21 @@ export function workerRows(snapshot: Snapshot, source: SnapshotSource): Snapshot
   const matches = source.world.matches.filter((m) => m.season === snapshot.currentSeason);
   const club_seasons = source.world.club_seasons.filter((cs) => cs.season === snapshot.currentSeason);
   return { ...source, world: { ...source.world, market_values: [], ratings, career_steps, transfers, matches, club_seasons } };
+}
+
+/**
+ * The models as the analysis workers need them: each gradient-boosted model in its compiled form
+ * (compiledForm: flat typed arrays, which the package shares between the workers, in place of the
+ * tree lists each worker would hold and compile for itself); the rest as it is.
+ */
+export function workerBundle(bundle: ModelBundle): ModelBundle {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!isPlainObject(v)) return v;
+    if (v.kind === 'gbm' && Array.isArray(v.trees)) return compiledForm(v as unknown as GbmModel);
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+  };
+  return walk(bundle) as ModelBundle;
 }
 
 /** Packs the world and models, a slice at a time (see the header). */
@@ -242,9 +265,10 @@ export async function pack(source: SnapshotSource, bundle: ModelBundle, features
 }
 
 /**
- * One copy of each string in the rows: deserialize gives every row its own copy of each string it
- * holds, and ids, dates and codes repeat across hundreds of thousands of rows (a player's id in
- * each of his appearances, ratings, contracts...). Values are unchanged, only shared.
+ * One copy of each string in the rows and in lists of strings: deserialize gives every row its own
+ * copy of each string it holds, and ids, dates and codes repeat across hundreds of thousands of rows
+ * (a player's id in his ratings, contracts, career, the feature index's list of players...). Values
+ * are unchanged, only shared.
  */
 function shareStrings(rows: unknown[], seen: Map<string, string>): void {
   const one = (v: string) => {
@@ -253,7 +277,10 @@ function shareStrings(rows: unknown[], seen: Map<string, string>): void {
     seen.set(v, v);
     return v;
   };
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    // a list of ids (the feature index's players) holds the same strings as the rows
+    if (typeof row === 'string') rows[i] = one(row);
     if (!isPlainObject(row)) continue;
     for (const k in row) {
       const v = row[k];

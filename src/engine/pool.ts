@@ -19,7 +19,7 @@ import type { Snapshot } from '../domain/snapshot.js';
 import type { SnapshotSource } from '../domain/snapshot-source.js';
 import type { ModelBundle } from '../valuation/bundle.js';
 import { featureColumnsOf, featureIndex } from '../valuation/features/index.js';
-import { inPlaceBytes, pack, workerRows, type EnginePackage } from './package.js';
+import { inPlaceBytes, pack, workerBundle, workerRows, type EnginePackage } from './package.js';
 import { engineModels, runTask, type EngineModels, type Task, type TaskResult } from './tasks.js';
 import type { WorkerMessage } from './worker.js';
 import { WorkerReports, type WorkerData, type WorkerMemory } from './worker-reports.js';
@@ -66,7 +66,9 @@ export async function packWorld(world: EngineWorld): Promise<EnginePackage> {
   await nextTurn();
   const rows = workerRows(world.snapshot, world.source);
   await nextTurn();
-  return pack(rows, world.bundle, features);
+  const models = workerBundle(world.bundle);
+  await nextTurn();
+  return pack(rows, models, features);
 }
 
 export function defaultWorkers(): number {

@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SnapshotSource } from '../../src/domain/snapshot-source.js';
-import { pack, unpackSource, workerRows } from '../../src/engine/package.js';
+import { pack, unpackSource, workerBundle, workerRows } from '../../src/engine/package.js';
+import { fitGbm, predictGbm, type GbmModel } from '../../src/valuation/ml/gbm.js';
+import { createRng } from '../../src/domain/random.js';
 import { buildSnapshot } from '../../src/domain/snapshot.js';
 import { snapshotOf } from '../../src/domain/snapshot-source.js';
 import type { PlayerRow, RatingRow, WorldData } from '../../src/domain/world.js';
@@ -59,6 +61,25 @@ test("the world's rows travel as JSON, which keeps them as they are; a value JSO
     const players = [...world.players];
     players[4_000] = { ...players[4_000], height_cm: bad as number };
     await assert.rejects(pack(withWorld({ players }), bundle, features), /pack: a row's height_cm/);
+  }
+});
+
+test('the models travel compiled: every gradient-boosted model, however deep, predicts the same from flat arrays the workers share', async () => {
+  const rng = createRng(7);
+  const u = () => rng.uniform();
+  const X = Array.from({ length: 600 }, () => [u(), u(), u() < 0.1 ? NaN : u()]);
+  const y = X.map(([a, b, c]) => 3 * a - b + (Number.isNaN(c) ? 0.5 : c * c));
+  const model = fitGbm(X, y, { maxIter: 80, maxLeafNodes: 15 });
+  const models = { version: 'v', fee: { center: model, floor: 1 }, rating: { update: { folds: [model, model] } } } as unknown as ModelBundle;
+  const sent = workerBundle(models);
+  assert.equal(model.trees.length, 80, "the main thread's model is left as it is");
+  const got = unpackSource(await pack(source, sent, features)).bundle as unknown as { fee: { center: GbmModel; floor: number }; rating: { update: { folds: GbmModel[] } } };
+  assert.equal(got.fee.floor, 1);
+  for (const m of [got.fee.center, ...got.rating.update.folds]) {
+    assert.deepEqual([m.trees.length, m.trainLoss.length, m.binThresholds.length], [0, 0, 0], 'no tree lists, losses or bins');
+    assert.ok(m.compiled && m.compiled.threshold.byteLength >= 4096, 'a model this size is shared');
+    assert.ok(m.compiled.threshold.buffer instanceof SharedArrayBuffer && m.compiled.feature.buffer instanceof SharedArrayBuffer);
+    for (const x of X.slice(0, 50)) assert.equal(predictGbm(m, x), predictGbm(model, x));
   }
 });
 

@@ -12,4 +12,4 @@
  */
 export { GBM_VERSION, type GbmLoss, type GbmModel, type GbmSettings, type GbmTree, type GrowPolicy, type ResolvedGbmSettings, resolveGbmSettings } from './gbm/settings.js';
 export { fitGbm } from './gbm/fit.js';
-export { featureImportance, predictGbm, predictGbmBatch } from './gbm/predict.js';
+export { compiledForm, featureImportance, predictGbm, predictGbmBatch } from './gbm/predict.js';

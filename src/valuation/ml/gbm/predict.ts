@@ -1,18 +1,9 @@
 /** Prediction: the model's trees compiled once into flat arrays (kept per model), walked on raw values. */
 import { memoTable } from '../../../domain/memo.js';
-import { GBM_VERSION, type GbmModel } from './settings.js';
-
-interface Compiled {
-  feature: Int32Array;
-  threshold: Float64Array;
-  missingLeft: Uint8Array;
-  left: Int32Array;
-  right: Int32Array;
-  value: Float64Array;
-  roots: Int32Array;
-}
+import { GBM_VERSION, type CompiledTrees as Compiled, type GbmModel } from './settings.js';
 
 function compile(model: GbmModel): Compiled {
+  if (model.compiled) return model.compiled;
   const memo = memoTable<Compiled>(model, 'gbm.compiled');
   const cached = memo.get('compiled');
   if (cached && cached.roots.length === model.trees.length) return cached;
@@ -72,8 +63,19 @@ export function predictGbmBatch(model: GbmModel, X: readonly ArrayLike<number>[]
   return out;
 }
 
+/**
+ * The model as it predicts and no more: its trees compiled into flat arrays, the tree lists, training
+ * losses and bin edges left out. What the analysis workers receive (engine/package.ts's workerBundle):
+ * the flat arrays are shared between them, where each held its own tree lists (about 10 MB of heap a
+ * worker on the real data) and compiled its own copy of them.
+ */
+export function compiledForm(model: GbmModel): GbmModel {
+  return { ...model, binThresholds: [], trees: [], trainLoss: [], validationLoss: null, compiled: compile(model) };
+}
+
 /** Total split gain per feature (same units as the training objective). */
 export function featureImportance(model: GbmModel): number[] {
+  if (model.compiled && model.trees.length === 0) throw new Error('featureImportance: a compiled form holds no gains (compiledForm)');
   const out = new Array<number>(model.nFeatures).fill(0);
   for (const t of model.trees) {
     for (let j = 0; j < t.feature.length; j++) if (t.feature[j] >= 0) out[t.feature[j]] += t.gain[j];

@@ -86,6 +86,22 @@ export interface GbmModel {
   trainLoss: number[];
   /** Validation loss after each iteration when early stopping was on. */
   validationLoss: number[] | null;
+  /**
+   * The trees compiled into flat arrays, when the model comes in its compiled form (compiledForm in
+   * predict.ts: the analysis workers', whose trees, losses and bins are then empty); never stored.
+   */
+  compiled?: CompiledTrees;
+}
+
+/** Every tree of a model in flat arrays indexed by node, each tree's nodes from its root on (predict.ts). */
+export interface CompiledTrees {
+  feature: Int32Array;
+  threshold: Float64Array;
+  missingLeft: Uint8Array;
+  left: Int32Array;
+  right: Int32Array;
+  value: Float64Array;
+  roots: Int32Array;
 }
 
 export const GBM_VERSION = 1;
