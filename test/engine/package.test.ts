@@ -55,7 +55,7 @@ test("the world's rows travel as JSON, which keeps them as they are; a value JSO
   const world = { players: Array.from({ length: 4_001 }, (_, i) => ({ id: `P${i}`, name: 'Zoë Ørsted', birth_date: i % 2 ? null : '2001-02-03', analysis_available: i % 3 === 0, height_cm: 180.5 })) };
   const withWorld = (w: object) => ({ ...source, world: w }) as unknown as SnapshotSource;
   const pkg = await pack(withWorld(world), bundle, features);
-  assert.deepEqual(pkg.parts.filter(([, , encoding]) => encoding === 'json').length, 2, 'two slices of rows');
+  assert.deepEqual(pkg.parts.filter(([, , encoding]) => encoding === 'json').length, 5, 'five slices of rows (1,000 rows a slice)');
   assert.deepEqual(unpackSource(pkg).source.world, world);
   for (const bad of [NaN, Infinity, undefined, new Date(0)]) {
     const players = [...world.players];
@@ -87,10 +87,10 @@ test('feature columns of another snapshot are refused', async () => {
   await assert.rejects(pack(source, bundle, { ...features, dataVersion: 'other' }), /another snapshot/);
 });
 
-test("the workers' rows: no market values, each player's latest model rating, every external rating, paid permanent moves, this season's leagues and cups", () => {
+test("the workers' rows: no market values or attribute profiles, each player's latest model rating, every external rating, paid permanent moves, this season's leagues and cups", () => {
   const player = (id: string) => ({ id, name: id, analysis_available: true, registry_a_id: null, registry_b_id: null }) as unknown as PlayerRow;
   const rating = (player_id: string, season: number, source = 'model') => ({ player_id, season, rating: season - 2000, potential: 80, best_role: 'x', position: 'CM', source }) as RatingRow;
-  const empty = { roles: [], contracts: [], appearances: [], player_attributes: [] };
+  const empty = { roles: [], contracts: [], appearances: [] };
   const step = (player_id: string, club_id: string, start_date: string, end_date: string | null, is_loan = false) =>
     ({ player_id, club_id, start_date, end_date, is_loan, parent_club_id: is_loan ? 'C1' : null });
   const club = (id: string) => ({ id, name: id, country: 'X', registry_a_id: null, is_national_team: false });
@@ -109,12 +109,14 @@ test("the workers' rows: no market values, each player's latest model rating, ev
     club_seasons: [2024, 2025].flatMap((season) => ['C1', 'C2'].map((club_id) => ({ club_id, season, competition_id: 'L1' }))),
     matches: [match('M1', 'L1', 2024, '2024-09-01'), match('M2', 'CUP', 2024, '2024-10-01'), match('M3', 'CUP', 2025, '2025-10-01'), match('M4', 'L1', 2025, '2026-03-01')],
     // P2 last rated two seasons back (not analysable); P3's 2027 rating is after the as-of date; an EA edition released later
+    player_attributes: [{ player_id: 'P1', season: 2025, source: 'ea', attributes: '{"pace":80}' }],
     ratings: [rating('P1', 2024), rating('P1', 2025), rating('P2', 2023), rating('P3', 2025), rating('P3', 2027), rating('P1', 2025, 'ea'), rating('P1', 2026, 'ea')],
   } as unknown as WorldData;
   const source = { world, asOf: '2026-06-30', dataVersion: 'd', ratingsVersion: 'r1', seasonClubs: [], membershipVersion: 'none' };
   const full = snapshotOf(source);
   const rows = workerRows(full, source);
   assert.deepEqual(rows.world.market_values, []);
+  assert.deepEqual(rows.world.player_attributes, []);
   assert.deepEqual(rows.world.ratings.filter((r) => r.source === 'model').map((r) => [r.player_id, r.season]), [['P1', 2025], ['P2', 2023], ['P3', 2025]]);
   const worker = buildSnapshot(rows.world, source.asOf, source.dataVersion, source.ratingsVersion);
   assert.deepEqual([...worker.players.values()].map((p) => p.analysis_available), [...full.players.values()].map((p) => p.analysis_available));
