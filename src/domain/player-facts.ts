@@ -48,8 +48,8 @@ export function playerFacts(snapshot: Snapshot, player: PlayerRow): PlayerFacts 
 
 /**
  * The facts for a scan over every player (recommend's position pools): those kept when they are, else
- * computed and not kept. Kept, the facts of every player hold about 4 MB of heap a thread on the real
- * data (32,000 players), most of them players no later answer asks about.
+ * computed and not kept: kept, the facts of every player (32,000 on the real data) would stay on each
+ * thread's heap, most of them of players no later answer asks about.
  */
 export function scannedPlayerFacts(snapshot: Snapshot, player: PlayerRow): PlayerFacts {
   return memoTable<PlayerFacts>(snapshot.dataIdentity, 'player-facts').get(player.id) ?? computeFacts(snapshot, player);

@@ -72,8 +72,8 @@ let fullCollection: (() => void) | null = null;
  * reducer does not run in it), and with it the heap it reserved (docs/engine.md). V8 offers it only
  * through its `gc` extension, turned on here for this thread's new contexts; once per world. It
  * compacts the old space (V8's flag for it, set for this one collection; flags are the process's, so a
- * collection of another thread meanwhile compacts too): without it a worker kept about 20 MB of heap
- * in half-empty pages (reserved 69-71 MB for 50-51 used; 59-61 with it).
+ * collection of another thread meanwhile compacts too): without it a worker on the real data kept about
+ * 10 MB of heap in half-empty pages (reserved 69-71 MB for 50-51 used; 59-61 with it).
  */
 function collectGarbage(): void {
   if (!fullCollection) {

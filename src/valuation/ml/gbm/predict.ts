@@ -66,8 +66,8 @@ export function predictGbmBatch(model: GbmModel, X: readonly ArrayLike<number>[]
 /**
  * The model as it predicts and no more: its trees compiled into flat arrays, the tree lists, training
  * losses and bin edges left out. What the analysis workers receive (engine/package.ts's workerBundle):
- * the flat arrays are shared between them, where each held its own tree lists (about 10 MB of heap a
- * worker on the real data) and compiled its own copy of them.
+ * the flat arrays are shared between them, where each held its own tree lists on its heap and
+ * compiled its own copy of them.
  */
 export function compiledForm(model: GbmModel): GbmModel {
   return { ...model, binThresholds: [], trees: [], trainLoss: [], validationLoss: null, compiled: compile(model) };
