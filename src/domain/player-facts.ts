@@ -46,15 +46,6 @@ export function playerFacts(snapshot: Snapshot, player: PlayerRow): PlayerFacts 
   return facts;
 }
 
-/**
- * The facts for a scan over every player (recommend's position pools): those kept when they are, else
- * computed and not kept: kept, the facts of every player (32,000 on the real data) would stay on each
- * thread's heap, most of them of players no later answer asks about.
- */
-export function scannedPlayerFacts(snapshot: Snapshot, player: PlayerRow): PlayerFacts {
-  return memoTable<PlayerFacts>(snapshot.dataIdentity, 'player-facts').get(player.id) ?? computeFacts(snapshot, player);
-}
-
 function computeFacts(snapshot: Snapshot, player: PlayerRow): PlayerFacts {
   const steps = snapshot.careers.get(player.id) ?? [];
   const last = steps.length > 0 ? steps[steps.length - 1] : null;

@@ -18,7 +18,7 @@
  * filters, limit or currency) costs only the exact runs it has not made yet.
  */
 import { LRUCache } from 'lru-cache';
-import { scannedPlayerFacts } from '../../domain/player-facts.js';
+import { playerFacts } from '../../domain/player-facts.js';
 import type { PositionCode } from '../../domain/positions.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { roi as roiOfSigning, type RoiResult } from '../analysis.js';
@@ -102,7 +102,7 @@ function buildPositionPools(artifact: ImpactArtifact, snapshot: Snapshot): Map<s
   const ids = [...snapshot.players.keys()].sort();
   for (const id of ids) {
     const player = snapshot.players.get(id)!;
-    const facts = scannedPlayerFacts(snapshot, player);
+    const facts = playerFacts(snapshot, player);
     // Only players one could sign: at a club now, with analysis data.
     if (!player.analysis_available || !facts.inWorldNow) continue;
     const rated = ratedPlayer(snapshot, id, artifact.settings);
