@@ -73,7 +73,7 @@ let fullCollection: (() => void) | null = null;
  * through its `gc` extension, turned on here for this thread's new contexts; once per world. It
  * compacts the old space (V8's flag for it, set for this one collection; flags are the process's, so a
  * collection of another thread meanwhile compacts too): without it a worker on the real data kept about
- * 10 MB of heap in half-empty pages (reserved 69-71 MB for 50-51 used; 59-61 with it).
+ * 10 MB more heap reserved in half-empty pages (bench/pool-memory.ts).
  */
 function collectGarbage(): void {
   if (!fullCollection) {
