@@ -12,12 +12,12 @@
  * on its own; the rest (the skeleton) names them by index.
  *
  * Large typed arrays (the feature index's columns, the comparables index and columns of the future
- * model) are not serialised: their bytes are copied into the buffer once and every worker reads them
+ * model, the gradient-boosted models' compiled trees) are not serialised: their bytes are copied into the buffer once and every worker reads them
  * through a view of it, so they are held once, not once per worker. Nothing writes to them after
  * they are built.
  *
- * The feature index goes in built (the main thread's), and the world rows go in as the workers read
- * them (workerRows): only the rows a task reads.
+ * The feature index goes in built (the main thread's), the world rows as the workers read them
+ * (workerRows): only the rows a task reads, and the models as they predict (workerBundle).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { deserialize, serialize } from 'node:v8';
@@ -210,14 +210,29 @@ export function workerRows(snapshot: Snapshot, source: SnapshotSource): Snapshot
 /**
  * The models as the analysis workers need them: each gradient-boosted model in its compiled form
  * (compiledForm: flat typed arrays, which the package shares between the workers, in place of the
- * tree lists each worker would hold and compile for itself); the rest as it is.
+ * tree lists each worker would hold and compile for itself); the rest as it is. One model is compiled
+ * a turn of the event loop (those the main thread has not compiled yet, the rating model's update
+ * folds, took a few tens of milliseconds together).
  */
-export function workerBundle(bundle: ModelBundle): ModelBundle {
+export async function workerBundle(bundle: ModelBundle): Promise<ModelBundle> {
+  const isGbm = (v: Record<string, unknown>) => v.kind === 'gbm' && Array.isArray(v.trees);
+  const compiled = new Map<unknown, GbmModel>();
+  const find = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(find);
+    else if (isPlainObject(v)) {
+      if (isGbm(v)) compiled.set(v, v as unknown as GbmModel);
+      else Object.values(v).forEach(find);
+    }
+  };
+  find(bundle);
+  for (const model of compiled.values()) {
+    await nextTurn();
+    compiled.set(model, compiledForm(model));
+  }
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (!isPlainObject(v)) return v;
-    if (v.kind === 'gbm' && Array.isArray(v.trees)) return compiledForm(v as unknown as GbmModel);
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return compiled.get(v) ?? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
   };
   return walk(bundle) as ModelBundle;
 }

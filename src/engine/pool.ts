@@ -66,9 +66,7 @@ export async function packWorld(world: EngineWorld): Promise<EnginePackage> {
   await nextTurn();
   const rows = workerRows(world.snapshot, world.source);
   await nextTurn();
-  const models = workerBundle(world.bundle);
-  await nextTurn();
-  return pack(rows, models, features);
+  return pack(rows, await workerBundle(world.bundle), features);
 }
 
 export function defaultWorkers(): number {

@@ -71,7 +71,7 @@ test('the models travel compiled: every gradient-boosted model, however deep, pr
   const y = X.map(([a, b, c]) => 3 * a - b + (Number.isNaN(c) ? 0.5 : c * c));
   const model = fitGbm(X, y, { maxIter: 80, maxLeafNodes: 15 });
   const models = { version: 'v', fee: { center: model, floor: 1 }, rating: { update: { folds: [model, model] } } } as unknown as ModelBundle;
-  const sent = workerBundle(models);
+  const sent = await workerBundle(models);
   assert.equal(model.trees.length, 80, "the main thread's model is left as it is");
   const got = unpackSource(await pack(source, sent, features)).bundle as unknown as { fee: { center: GbmModel; floor: number }; rating: { update: { folds: GbmModel[] } } };
   assert.equal(got.fee.floor, 1);
