@@ -11,8 +11,7 @@
  *      (without --models-cache the models are trained first, which takes minutes)
  */
 import { loadavg } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { collectFully } from '../src/threads.js';
 import MiniSearch from 'minisearch';
 import { valueHistory } from '../src/discovery/history.js';
 import { ListIndex, SORT_KEYS, type ListFilter, type ListQuery } from '../src/discovery/list-index.js';
@@ -36,8 +35,6 @@ const AS_OF = (() => {
 })();
 const TARGET = { searchP95: 5, listP95: 20, historyP95: 5, buildMs: 2000, memoryMb: 200 };
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 function summary(name: string, t: Timing, target: number): boolean {
   const w = [...t.wall].sort((a, b) => a - b);
@@ -65,12 +62,12 @@ async function main(): Promise<void> {
   console.log(`feature index (built by the models, before ours): ${(performance.now() - t).toFixed(0)} ms; load average ${load()}`);
 
   // --- build: time and memory of both indexes, player facts included (they are computed for them) ---
-  gc();
+  collectFully();
   const heap0 = process.memoryUsage().heapUsed;
   const build: Timing = { wall: [], cpu: [] };
   const search = timed(build, () => SearchIndex.build(snapshot));
   const list = timed(build, () => ListIndex.build(snapshot, bundle));
-  gc();
+  collectFully();
   const memoryMb = (process.memoryUsage().heapUsed - heap0) / 1e6;
   const buildWall = build.wall[0] + build.wall[1];
   const buildCpu = build.cpu[0] + build.cpu[1];

@@ -14,13 +14,11 @@ import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Piscina } from 'piscina';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { POSITION_CODES } from '../src/domain/positions.js';
 import { createRng } from '../src/domain/random.js';
 import { inPlaceBytes, type EnginePackage } from '../src/engine/package.js';
 import { AnalysisEngine, packWorld, WORKER_YOUNG_MB } from '../src/engine/pool.js';
-import { workerModule } from '../src/threads.js';
+import { collectFully, workerModule } from '../src/threads.js';
 import type { WorkerHeap } from './lib/worker-heap.js';
 import type { Task } from '../src/engine/tasks.js';
 import { startBenchServer } from './lib/serve.js';
@@ -31,13 +29,11 @@ const { values } = parseArgs({
 const TASKS = Number(values.tasks);
 const SERVED = Number(values.served);
 const WORKERS = Number(values.workers);
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 const status = () => readFileSync('/proc/self/status', 'utf8');
 const mb = (field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status())![1]) / 1024;
 /** resident memory after a full collection of the main thread: its garbage (the start's) would move the baseline by 100-300 MB */
 const rss = () => {
-  gc();
+  collectFully();
   return mb('VmRSS');
 };
 /** CPU seconds of the whole process (every thread): utime + stime, ticks of 1/100 s */

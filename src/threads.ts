@@ -1,7 +1,11 @@
 /**
  * Worker threads' modules: beside the module that starts them, `.ts` when running from src/ (through
- * tsx) and `.js` from the compiled build/, with the loader a `.ts` worker needs.
+ * tsx) and `.js` from the compiled build/, with the loader a `.ts` worker needs. And a full
+ * collection of a thread's heap on demand (a worker once warm, the benches before a reading).
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
 export interface WorkerModule {
   url: URL;
   /** for the Worker's execArgv; undefined: the process's own */
@@ -37,3 +41,17 @@ export function withoutRequireOfModules(execArgv: readonly string[]): string[] |
   return [...execArgv, NO_REQUIRE_MODULE];
 }
 
+
+let gcOfThread: (() => void) | null = null;
+
+/**
+ * A full collection of this thread's heap, now. V8 offers it only through its `gc` extension, turned
+ * on here (for this thread's new contexts) on first use.
+ */
+export function collectFully(): void {
+  if (!gcOfThread) {
+    setFlagsFromString('--expose-gc');
+    gcOfThread = runInNewContext('gc') as () => void;
+  }
+  gcOfThread();
+}

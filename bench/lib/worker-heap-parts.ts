@@ -4,8 +4,8 @@
  * held (bench/worker-heap-parts.ts). A part's figure is what it alone held once the parts before it
  * are gone, so a row another part also points to is counted with the last of them.
  */
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { collectFully } from '../../src/threads.js';
+import { getHeapStatistics } from 'node:v8';
 import { memoTable } from '../../src/domain/memo.js';
 import { unpack, type EnginePackage } from '../../src/engine/package.js';
 import { releaseUnread } from '../../src/engine/worker.js';
@@ -19,10 +19,8 @@ export type HeapParts = [string, number][];
 const MEMOS = ['player-facts', 'future.marketLevel', 'future.freshLogs', 'features.index'];
 
 export default function heapParts(pkg: EnginePackage): HeapParts {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
   const used = () => {
-    gc();
+    collectFully();
     return getHeapStatistics().used_heap_size / 2 ** 20;
   };
   const out: HeapParts = [];

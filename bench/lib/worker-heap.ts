@@ -3,8 +3,8 @@
  * naming no club) and reports its V8 heap: what one worker holds of the world, apart from the typed
  * arrays it reads in place. A piscina task, as the engine's workers are (bench/engine-pool.ts).
  */
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { collectFully } from '../../src/threads.js';
+import { getHeapStatistics } from 'node:v8';
 import type { EnginePackage } from '../../src/engine/package.js';
 import work from '../../src/engine/worker.js';
 
@@ -17,12 +17,10 @@ export interface WorkerHeap {
 }
 
 export default function workerHeap(pkg: EnginePackage): WorkerHeap {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
   const mb = (bytes: number) => bytes / 2 ** 20;
   work({ pkg, task: { kind: 'warm' } });
   const unpacked = mb(getHeapStatistics().used_heap_size);
-  gc();
+  collectFully();
   const after = getHeapStatistics();
   return { unpacked, used: mb(after.used_heap_size), reserved: mb(after.total_heap_size) };
 }

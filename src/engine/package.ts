@@ -229,10 +229,17 @@ export async function workerBundle(bundle: ModelBundle): Promise<ModelBundle> {
     await nextTurn();
     compiled.set(model, compiledForm(model));
   }
+  // copies only the objects and arrays on the way to a model: the rest of the bundle is the main thread's own
   const walk = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(walk);
+    const model = compiled.get(v);
+    if (model) return model;
+    if (Array.isArray(v)) {
+      const out = v.map(walk);
+      return out.some((x, i) => x !== v[i]) ? out : v;
+    }
     if (!isPlainObject(v)) return v;
-    return compiled.get(v) ?? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    const entries = Object.entries(v).map(([k, x]) => [k, walk(x)] as const);
+    return entries.some(([k, x]) => x !== v[k]) ? Object.fromEntries(entries) : v;
   };
   return walk(bundle) as ModelBundle;
 }

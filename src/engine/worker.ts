@@ -9,8 +9,8 @@
  * with piscina's atomics off, so the event loop turns between tasks.
  */
 import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { workerData } from 'node:worker_threads';
+import { collectFully } from '../threads.js';
 import type { Snapshot } from '../domain/snapshot.js';
 import { featureIndex } from '../valuation/features/index.js';
 import { positionPools } from '../valuation/recommend/index.js';
@@ -65,24 +65,18 @@ function modelsOf(pkg: EnginePackage): EngineModels {
   return held.models;
 }
 
-let fullCollection: (() => void) | null = null;
 /**
- * A full collection, once a world is held and its clubs are warm: unpacking and warming leave about
- * 30 MB of garbage a worker on the real data, which an idle worker otherwise keeps (V8's memory
- * reducer does not run in it), and with it the heap it reserved (docs/engine.md). V8 offers it only
- * through its `gc` extension, turned on here for this thread's new contexts; once per world. It
- * compacts the old space (V8's flag for it, set for this one collection; flags are the process's, so a
- * collection of another thread meanwhile compacts too): without it a worker on the real data kept about
- * 10 MB more heap reserved in half-empty pages (bench/pool-memory.ts).
+ * A full, compacting collection, once a world is held and its clubs are warm: unpacking and warming
+ * leave about 30 MB of garbage a worker on the real data, which an idle worker otherwise keeps (V8's
+ * memory reducer does not run in it), and with it the heap it reserved (docs/engine.md); once per
+ * world. It compacts the old space (V8's flag for it, set for this one collection; flags are the
+ * process's, so a collection of another thread meanwhile compacts too): without it a worker on the
+ * real data kept about 10 MB more heap reserved in half-empty pages (bench/pool-memory.ts).
  */
 function collectGarbage(): void {
-  if (!fullCollection) {
-    setFlagsFromString('--expose-gc');
-    fullCollection = runInNewContext('gc') as () => void;
-  }
   setFlagsFromString('--compact-on-every-full-gc');
   try {
-    fullCollection();
+    collectFully();
   } finally {
     setFlagsFromString('--no-compact-on-every-full-gc');
   }
